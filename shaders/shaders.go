@@ -1,0 +1,129 @@
+package shaders
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+)
+
+//go:embed *.vert *.frag
+var files embed.FS
+
+// Version is the line every shader file starts with.
+const Version = "#version 410 core"
+
+// Uniforms of the mesh program.
+const (
+	UniformView       = "uView"       // mat4: world to eye space
+	UniformProjection = "uProjection" // mat4: eye to clip space
+	UniformLightDir   = "uLightDir"   // vec3: direction the light travels, unit length
+	UniformLightColor = "uLightColor" // vec3: diffuse light colour
+	UniformAmbient    = "uAmbient"    // vec3: ambient colour
+)
+
+// Uniforms of the HUD program.
+const (
+	UniformScreen = "uScreen" // vec2: framebuffer size in pixels
+	UniformAtlas  = "uAtlas"  // sampler2D: the font atlas, texture unit 0
+)
+
+// Vertex attribute locations of the mesh program. Position and normal are
+// per vertex; model and colour are per instance (divisor 1).
+const (
+	MeshPosition uint32 = 0 // vec3
+	MeshNormal   uint32 = 1 // vec3
+	MeshModel    uint32 = 2 // mat4: four vec4 columns at locations 2, 3, 4, 5
+	MeshColor    uint32 = 6 // vec4
+)
+
+// Vertex attribute locations of the HUD program, all per instance: one
+// instance is one rectangle or glyph.
+const (
+	HUDRect  uint32 = 0 // vec4: x, y, width, height in pixels
+	HUDUV    uint32 = 1 // vec4: u0, v0, u1, v1 in the atlas
+	HUDColor uint32 = 2 // vec4: RGBA
+)
+
+// Attrib is one vertex input of a program.
+type Attrib struct {
+	Name     string // the input's name in the vertex shader
+	Location uint32 // its layout location
+	Slots    int    // consecutive locations it takes (4 for a mat4, else 1)
+}
+
+// Program describes one shader program: its source files and the interface
+// the renderer relies on.
+type Program struct {
+	Name     string   // short name used in errors, e.g. "mesh"
+	Vertex   string   // vertex shader file name (see Source)
+	Fragment string   // fragment shader file name
+	Uniforms []string // every uniform the renderer sets
+	Attribs  []Attrib // every vertex input the renderer feeds
+}
+
+// Mesh returns the instanced, lit mesh program.
+func Mesh() Program {
+	return Program{
+		Name:     "mesh",
+		Vertex:   "mesh.vert",
+		Fragment: "mesh.frag",
+		Uniforms: []string{UniformView, UniformProjection, UniformLightDir, UniformLightColor, UniformAmbient},
+		Attribs: []Attrib{
+			{Name: "aPosition", Location: MeshPosition, Slots: 1},
+			{Name: "aNormal", Location: MeshNormal, Slots: 1},
+			{Name: "aModel", Location: MeshModel, Slots: 4},
+			{Name: "aColor", Location: MeshColor, Slots: 1},
+		},
+	}
+}
+
+// HUD returns the program that draws HUD rectangles and text.
+func HUD() Program {
+	return Program{
+		Name:     "hud",
+		Vertex:   "hud.vert",
+		Fragment: "hud.frag",
+		Uniforms: []string{UniformScreen, UniformAtlas},
+		Attribs: []Attrib{
+			{Name: "aRect", Location: HUDRect, Slots: 1},
+			{Name: "aUV", Location: HUDUV, Slots: 1},
+			{Name: "aColor", Location: HUDColor, Slots: 1},
+		},
+	}
+}
+
+// All returns every built-in program.
+func All() []Program { return []Program{Mesh(), HUD()} }
+
+// HasUniform reports whether name is one of p's uniforms.
+func (p *Program) HasUniform(name string) bool {
+	for _, u := range p.Uniforms {
+		if u == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Sources returns the vertex and fragment shader sources of p.
+func (p *Program) Sources() (vertex, fragment string, err error) {
+	if vertex, err = Source(p.Vertex); err != nil {
+		return "", "", err
+	}
+	if fragment, err = Source(p.Fragment); err != nil {
+		return "", "", err
+	}
+	return vertex, fragment, nil
+}
+
+// Source returns the text of the named shader file.
+func Source(file string) (string, error) {
+	b, err := files.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("shaders: %w", err)
+	}
+	return string(b), nil
+}
+
+// FS returns the embedded shader files, for tools that list them.
+func FS() fs.FS { return files }
