@@ -1,0 +1,165 @@
+package scene
+
+import (
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/timing"
+)
+
+// Ticker is a behaviour that runs once per fixed tick, for gameplay. A
+// behaviour given to Spawn (or SetBehavior) that implements Ticker has Tick
+// called every tick after the one in which the actor was spawned, in slot
+// order, with the tick's TickInfo (t.Delta is the fixed step in seconds).
+//
+// Tick moves its actor by changing a.Local; the world transforms are
+// recomputed after every behaviour has run. It may read, spawn, remove and
+// reparent actors through m (spawns and removals take effect at the end of
+// the tick). An error is reported by Manager.Tick, wrapped with the actor's
+// handle, after the tick has completed.
+type Ticker interface {
+	Tick(a *Actor, t timing.TickInfo, m *Manager) error
+}
+
+// Framer is an optional behaviour told once per displayed frame, by
+// Manager.Frame, how much real time the frame took (dt, seconds). It is for
+// visual-only effects (particles, blinking, a bobbing pickup's glow): it may
+// change its own visual state and a.Color or a.Hidden, never a.Local or
+// anything gameplay reads, because frames, unlike ticks, differ from machine
+// to machine.
+type Framer interface {
+	Frame(a *Actor, dt float32)
+}
+
+// Drawer is an optional behaviour that draws more than its actor's mesh:
+// BuildDrawList calls Draw for every visible actor that has one, after
+// adding the actor's own instance, so a particle system can add its
+// particles. Draw must only add to d.
+type Drawer interface {
+	Draw(a *Actor, d *gfx.DrawList)
+}
+
+// Spec describes an actor to spawn. Its zero value is a root actor at the
+// origin with no rotation, unit scale and no mesh.
+type Spec struct {
+	Pos   mgl32.Vec3
+	Rot   mgl32.Quat // the zero quaternion means the identity; others are normalised
+	Scale mgl32.Vec3 // the zero vector means (1, 1, 1)
+
+	Parent Handle // NoHandle for a root actor; the transform is relative to it
+
+	Mesh   gfx.MeshID // gfx.MeshNone: simulated, not drawn
+	Color  gfx.Color
+	Hidden bool
+
+	// Behavior is anything: it is ticked if it implements Ticker, told about
+	// frames if it implements Framer and asked to draw if it implements
+	// Drawer. Actor.Behavior returns it, so it can also be plain data.
+	Behavior any
+}
+
+// Actor is one object of a scene: a local transform relative to its parent,
+// the world, last-world and render transforms the manager derives from it,
+// and what to draw. Actors live inside their Manager (get one with
+// Manager.Actor); a *Actor stays valid until its actor is removed.
+//
+// Of the four matrices of the model, local is the user's (Local, read and
+// written freely, by behaviours during ticks), world and last-world are set
+// by each tick, and render by each Interpolate.
+type Actor struct {
+	// Local is the actor's transform relative to its parent (or to the world
+	// for a root). Change it during a tick, from a behaviour or between
+	// ticks; the world transform follows at the end of the next tick, or at
+	// once with Manager.Teleport.
+	Local Transform
+
+	// Fields read every tick and every frame, kept together.
+	world  Transform  // world TRS, recomputed each tick
+	last   Transform  // world TRS of the previous tick
+	render mgl32.Mat4 // blended each frame
+	worldM mgl32.Mat4 // matrix of world
+	parent int32      // slot index of the parent, -1 for a root
+	flags  uint8
+	good   Transform // last finite Local, restored by the finiteness check
+
+	// Mesh is drawn with the render matrix and Color; gfx.MeshNone is not
+	// drawn. Hidden actors are not drawn either (nor asked to Draw).
+	Mesh   gfx.MeshID
+	Color  gfx.Color
+	Hidden bool
+
+	handle   Handle
+	parentH  Handle
+	children int32 // number of direct children
+	behavior any
+	ticker   Ticker
+	framer   Framer
+	drawer   Drawer
+}
+
+// Actor flags.
+const (
+	flagAlive  uint8 = 1 << iota // slot holds an actor
+	flagFresh                    // spawned during the current tick: not ticked yet
+	flagDying                    // removed during the current tick
+	flagMarked                   // scratch mark for subtree operations
+)
+
+// Handle returns the actor's handle.
+func (a *Actor) Handle() Handle { return a.handle }
+
+// Parent returns the handle of the actor's parent, NoHandle for a root.
+func (a *Actor) Parent() Handle { return a.parentH }
+
+// Children returns the number of the actor's direct children.
+func (a *Actor) Children() int { return int(a.children) }
+
+// World returns the actor's world transform as of the end of the last tick
+// (or of its spawn or teleport).
+func (a *Actor) World() Transform { return a.world }
+
+// LastWorld returns the actor's world transform as of the end of the tick
+// before the last one: the start of the interpolation.
+func (a *Actor) LastWorld() Transform { return a.last }
+
+// WorldMatrix returns the matrix of World.
+func (a *Actor) WorldMatrix() mgl32.Mat4 { return a.worldM }
+
+// LastWorldMatrix returns the matrix of LastWorld. Only its TRS is stored
+// (interpolation blends TRS, never matrices), so this builds it.
+func (a *Actor) LastWorldMatrix() mgl32.Mat4 {
+	var m mgl32.Mat4
+	a.last.Matrix(&m)
+	return m
+}
+
+// LocalMatrix returns the matrix of Local.
+func (a *Actor) LocalMatrix() mgl32.Mat4 {
+	var m mgl32.Mat4
+	a.Local.Matrix(&m)
+	return m
+}
+
+// RenderMatrix returns the matrix the actor was drawn with in the current
+// frame, as set by the last Interpolate (the world matrix before the first).
+func (a *Actor) RenderMatrix() mgl32.Mat4 { return a.render }
+
+// Behavior returns the actor's behaviour, as given to Spawn or SetBehavior.
+func (a *Actor) Behavior() any { return a.behavior }
+
+// SetBehavior replaces the actor's behaviour; see Spec.Behavior. Called
+// during a tick, the new behaviour's Tick runs from the next tick on if the
+// actor has already been ticked.
+func (a *Actor) SetBehavior(b any) {
+	a.behavior = b
+	a.ticker, _ = b.(Ticker)
+	a.framer, _ = b.(Framer)
+	a.drawer, _ = b.(Drawer)
+}
+
+// Alive reports whether the actor exists (it may be being removed at the end
+// of the current tick).
+func (a *Actor) Alive() bool { return a.flags&flagAlive != 0 }
+
+// Removing reports whether the actor was removed during the current tick
+// and will be gone at its end.
+func (a *Actor) Removing() bool { return a.flags&flagDying != 0 }

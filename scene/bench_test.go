@@ -1,0 +1,116 @@
+package scene
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/timing"
+)
+
+var benchSizes = []int{10_000, 100_000}
+
+// benchScene spawns n actors, a tenth of them children of earlier ones, and
+// runs one moving tick so last-world and world differ.
+func benchScene(tb testing.TB, n int) *Manager {
+	tb.Helper()
+	m := &Manager{}
+	var roots []Handle
+	for i := range n {
+		s := Spec{
+			Pos:  mgl32.Vec3{float32(i % 100), float32(i / 100 % 100), float32(i / 10000)},
+			Rot:  mgl32.QuatRotate(float32(i)*0.01, mgl32.Vec3{0, 1, 0}),
+			Mesh: gfx.MeshCube,
+		}
+		if i%10 == 9 && len(roots) > 0 {
+			s.Parent = roots[(i*7)%len(roots)]
+			s.Pos = mgl32.Vec3{1, 0, 0}
+		}
+		h, err := m.Spawn(s)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if s.Parent == NoHandle {
+			roots = append(roots, h)
+		}
+	}
+	turn := mgl32.QuatRotate(0.1, mgl32.Vec3{0, 0, 1})
+	for _, a := range m.All() {
+		a.Local.Pos[0] += 0.5
+		a.Local.Rot = turn.Mul(a.Local.Rot)
+	}
+	if err := m.Tick(timing.TickInfo{Rate: 30, Delta: 1.0 / 30}); err != nil {
+		tb.Fatal(err)
+	}
+	return m
+}
+
+// BenchmarkCopyFloor copies n matrices: the least any per-actor per-frame
+// pass can cost, for comparison with BenchmarkInterpolate.
+func BenchmarkCopyFloor(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			src := make([]mgl32.Mat4, n)
+			dst := make([]mgl32.Mat4, n)
+			for i := range src {
+				src[i] = mgl32.Ident4()
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				copy(dst, src)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+		})
+	}
+}
+
+func BenchmarkInterpolate(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			m := benchScene(b, n)
+			alpha := float32(0)
+			b.ResetTimer()
+			for b.Loop() {
+				m.Interpolate(alpha)
+				alpha += 0.1
+				if alpha >= 1 {
+					alpha = 0
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+		})
+	}
+}
+
+func BenchmarkTick(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			m := benchScene(b, n)
+			t := timing.TickInfo{Rate: 30, Delta: 1.0 / 30, DeltaMicros: 33333}
+			b.ResetTimer()
+			for b.Loop() {
+				t.Index++
+				if err := m.Tick(t); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+		})
+	}
+}
+
+func BenchmarkBuildDrawList(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			m := benchScene(b, n)
+			m.Interpolate(0.5)
+			m.BuildDrawList()
+			b.ResetTimer()
+			for b.Loop() {
+				m.BuildDrawList()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+		})
+	}
+}

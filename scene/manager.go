@@ -1,0 +1,488 @@
+package scene
+
+import (
+	"fmt"
+	"iter"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tickwork/tickwork/gfx"
+)
+
+// Actors are stored in fixed-size chunks: contiguous for the per-tick and
+// per-frame loops, and never moved, so a *Actor stays valid while the
+// manager grows.
+const (
+	chunkShift = 8
+	chunkSize  = 1 << chunkShift
+	chunkMask  = chunkSize - 1
+)
+
+type chunk [chunkSize]Actor
+
+// Manager owns the actors of one scene: it spawns and removes them, ticks
+// them at the fixed rate, interpolates their render matrices every frame and
+// fills the scene's draw list. A game state owns zero or more managers.
+//
+// Per tick, call Tick once. Per frame, call Interpolate, then Frame, then
+// BuildDrawList. Every method is meant for the game's main goroutine and
+// none is safe for concurrent use.
+//
+// The zero Manager is empty and ready to use.
+type Manager struct {
+	chunks []*chunk
+	n      int32   // slots ever used: [0, n)
+	free   []int32 // recycled slots, reused last-in first-out
+	live   int
+
+	order      []int32 // live slots, parents before children
+	orderDirty bool
+	depth      []int32 // scratch for rebuilding order
+	stack      []int32
+	counts     []int32
+
+	inTick   bool
+	tick     uint64  // index of the current or last tick
+	removeQ  []int32 // removals deferred to the end of the tick
+	spawnQ   []int32 // spawns to finish at the end of the tick
+	nonFin   []Handle
+	zeroRot  []Handle
+	tickErrs []error
+
+	mode    Mode
+	camera  Handle
+	view    mgl32.Mat4
+	viewSet bool
+	draw    gfx.DrawList
+}
+
+// Keep chooses what SetParent preserves.
+type Keep uint8
+
+const (
+	// KeepWorld keeps the actor where it is in the world: its local
+	// transform is recomputed relative to the new parent.
+	KeepWorld Keep = iota
+	// KeepLocal keeps the local transform, so the actor moves with the
+	// change of parent (smoothly over the next tick, or at once after a
+	// Teleport).
+	KeepLocal
+)
+
+func (m *Manager) at(i int32) *Actor { return &m.chunks[i>>chunkShift][i&chunkMask] }
+
+// lookup returns the live actor named by h, or an error naming op and h.
+func (m *Manager) lookup(op string, h Handle) (int32, *Actor, error) {
+	i := h.Index()
+	if h.Gen() == 0 || i < 0 || i >= m.n {
+		return -1, nil, fmt.Errorf("scene: %s %v: %w", op, h, ErrNoActor)
+	}
+	a := m.at(i)
+	if a.handle != h || a.flags&flagAlive == 0 {
+		return -1, nil, fmt.Errorf("scene: %s %v: %w", op, h, ErrStaleHandle)
+	}
+	return i, a, nil
+}
+
+// Actor returns the live actor named by h. The pointer stays valid until
+// that actor is removed (during a tick: until the end of the tick). It fails
+// with ErrNoActor for a handle this manager never issued and ErrStaleHandle
+// for a removed actor.
+func (m *Manager) Actor(h Handle) (*Actor, error) {
+	_, a, err := m.lookup("actor", h)
+	return a, err
+}
+
+// Len returns the number of live actors, including those spawned or removed
+// during the current tick.
+func (m *Manager) Len() int { return m.live }
+
+// All iterates over the live actors in slot order. Actors spawned during the
+// iteration may or may not be visited; removing actors during it is safe.
+func (m *Manager) All() iter.Seq2[Handle, *Actor] {
+	return func(yield func(Handle, *Actor) bool) {
+		for i := int32(0); i < m.n; i++ {
+			a := m.at(i)
+			if a.flags&flagAlive != 0 && !yield(a.handle, a) {
+				return
+			}
+		}
+	}
+}
+
+// Spawn adds an actor described by s and returns its handle.
+//
+// The new actor is teleported: its world and last-world transforms are both
+// computed from its local transform (and its parent's current local chain),
+// so it appears where it is spawned without smearing from the origin.
+//
+// Called between ticks, the actor exists at once, is drawn from the next
+// BuildDrawList and is first ticked by the next Tick. Called during a tick
+// (from a behaviour), it can be looked up and changed at once, its world
+// transform is computed with everyone else's at the end of that tick, but
+// its behaviour is first ticked by the next tick.
+//
+// Spawn fails, adding nothing, when s.Parent is not a live actor or s holds
+// NaN or ±Inf.
+func (m *Manager) Spawn(s Spec) (Handle, error) {
+	local := Transform{Pos: s.Pos, Rot: s.Rot, Scale: s.Scale}
+	if local.Rot == (mgl32.Quat{}) {
+		local.Rot = mgl32.QuatIdent()
+	}
+	if local.Scale == (mgl32.Vec3{}) {
+		local.Scale = mgl32.Vec3{1, 1, 1}
+	}
+	if !local.IsFinite() {
+		return NoHandle, fmt.Errorf("scene: spawn: %w", ErrNonFinite)
+	}
+	normalizeRot(&local.Rot)
+	parent := int32(-1)
+	if s.Parent != NoHandle {
+		p, _, err := m.lookup("spawn: parent", s.Parent)
+		if err != nil {
+			return NoHandle, err
+		}
+		parent = p
+	}
+
+	i := m.alloc()
+	a := m.at(i)
+	gen := a.handle.Gen() + 1
+	if gen == 0 {
+		gen = 1 // after 2^32 reuses of one slot
+	}
+	*a = Actor{
+		Local:   local,
+		parent:  parent,
+		flags:   flagAlive,
+		good:    local,
+		Mesh:    s.Mesh,
+		Color:   s.Color,
+		Hidden:  s.Hidden,
+		handle:  makeHandle(i, gen),
+		parentH: s.Parent,
+	}
+	a.SetBehavior(s.Behavior)
+	if parent >= 0 {
+		m.at(parent).children++
+	}
+	m.live++
+	m.worldOf(i, &a.world)
+	if !a.world.IsFinite() { // finite local under a huge parent can overflow
+		m.free = append(m.free, i)
+		if parent >= 0 {
+			m.at(parent).children--
+		}
+		m.live--
+		a.flags = 0
+		return NoHandle, fmt.Errorf("scene: spawn: world transform: %w", ErrNonFinite)
+	}
+	a.world.Matrix(&a.worldM)
+	a.last = a.world
+	a.render = a.worldM
+	if m.inTick {
+		a.flags |= flagFresh
+		m.spawnQ = append(m.spawnQ, i)
+	}
+	if !m.orderDirty {
+		m.order = append(m.order, i) // its parent is already in the order
+	}
+	return a.handle, nil
+}
+
+// alloc returns a free slot, recycling removed ones first.
+func (m *Manager) alloc() int32 {
+	if k := len(m.free); k > 0 {
+		i := m.free[k-1]
+		m.free = m.free[:k-1]
+		return i
+	}
+	if int(m.n) == len(m.chunks)*chunkSize {
+		m.chunks = append(m.chunks, new(chunk))
+	}
+	m.n++
+	return m.n - 1
+}
+
+// Remove removes the actor named by h together with all its descendants:
+// a scene graph owns its subtrees, so a removed ship takes its turrets with
+// it. (To keep a child, reparent it first.) Every handle to a removed actor
+// goes stale.
+//
+// Called between ticks, the removal is immediate. Called during a tick, it
+// takes effect at the end of that tick: until then the actors stay alive,
+// are ticked (whether or not their turn came before the call, so the result
+// does not depend on slot order) and can be looked up.
+//
+// Removing an actor twice, or through a stale handle, fails with
+// ErrStaleHandle; a handle this manager never issued, with ErrNoActor.
+func (m *Manager) Remove(h Handle) error {
+	i, a, err := m.lookup("remove", h)
+	if err != nil {
+		return err
+	}
+	if a.flags&flagDying != 0 {
+		return fmt.Errorf("scene: remove %v: %w", h, ErrStaleHandle)
+	}
+	a.flags |= flagDying
+	m.removeQ = append(m.removeQ, i)
+	if !m.inTick {
+		m.applyRemovals()
+	}
+	return nil
+}
+
+// applyRemovals removes the actors queued in removeQ and their descendants.
+func (m *Manager) applyRemovals() {
+	if len(m.removeQ) == 0 {
+		return
+	}
+	cascade := false
+	for _, i := range m.removeQ {
+		if m.at(i).children > 0 {
+			cascade = true
+			break
+		}
+	}
+	if cascade {
+		// The order lists parents before children: one pass marks every
+		// descendant of a dying actor.
+		m.ensureOrder()
+		for _, i := range m.order {
+			a := m.at(i)
+			if a.flags&flagDying == 0 && a.parent >= 0 && m.at(a.parent).flags&flagDying != 0 {
+				a.flags |= flagDying
+				m.removeQ = append(m.removeQ, i)
+			}
+		}
+	}
+	for _, i := range m.removeQ {
+		a := m.at(i)
+		if a.parent >= 0 {
+			m.at(a.parent).children--
+		}
+	}
+	for _, i := range m.removeQ {
+		a := m.at(i)
+		h := a.handle
+		*a = Actor{handle: h} // drop references (behaviour) for the GC; keep the generation
+		m.free = append(m.free, i)
+		m.live--
+	}
+	m.removeQ = m.removeQ[:0]
+	m.orderDirty = true
+}
+
+// SetParent makes parent (NoHandle: none) the parent of the actor named by
+// h. With KeepWorld the actor's local transform is recomputed so that it
+// stays where it is (its world transform as computed from the current local
+// transforms); with KeepLocal it keeps its local transform and so moves with
+// its new parent. The world transforms follow at the end of the next tick,
+// or at once with Teleport.
+//
+// It fails with ErrCycle when parent is h or one of its descendants, with
+// ErrZeroScale when KeepWorld is asked under a parent whose world scale has a
+// zero component, and with ErrNoActor or ErrStaleHandle for bad handles.
+func (m *Manager) SetParent(h, parent Handle, keep Keep) error {
+	i, a, err := m.lookup("set parent", h)
+	if err != nil {
+		return err
+	}
+	p := int32(-1)
+	if parent != NoHandle {
+		if p, _, err = m.lookup(fmt.Sprintf("set parent of %v: parent", h), parent); err != nil {
+			return err
+		}
+		for j := p; j >= 0; j = m.at(j).parent {
+			if j == i {
+				return fmt.Errorf("scene: set parent of %v to %v: %w", h, parent, ErrCycle)
+			}
+		}
+	}
+	if p == a.parent {
+		return nil
+	}
+	if keep == KeepWorld {
+		var w, pw Transform
+		m.worldOf(i, &w)
+		local := w
+		if p >= 0 {
+			m.worldOf(p, &pw)
+			if pw.Scale[0] == 0 || pw.Scale[1] == 0 || pw.Scale[2] == 0 {
+				return fmt.Errorf("scene: set parent of %v to %v keeping world: %w", h, parent, ErrZeroScale)
+			}
+			if !relative(&local, &pw, &w) {
+				return fmt.Errorf("scene: set parent of %v to %v keeping world: %w", h, parent, ErrNonFinite)
+			}
+		}
+		a.Local = local
+	}
+	if a.parent >= 0 {
+		m.at(a.parent).children--
+	}
+	if p >= 0 {
+		m.at(p).children++
+	}
+	a.parent, a.parentH = p, parent
+	m.orderDirty = true
+	return nil
+}
+
+// worldOf computes the world transform of slot i from the local transforms
+// of it and its ancestors, as they are now (not as of the last tick).
+func (m *Manager) worldOf(i int32, dst *Transform) {
+	a := m.at(i)
+	*dst = a.Local
+	for p := a.parent; p >= 0; {
+		pa := m.at(p)
+		Compose(dst, &pa.Local, dst)
+		p = pa.parent
+	}
+}
+
+// Teleport moves the actor named by h, and its descendants, to where their
+// local transforms now put them, without interpolation: world and last-world
+// are both set from the current local transforms, and so is the render
+// matrix. Call it after changing Local for a jump (a respawn, a portal) that
+// must not smear across the screen. It fails, changing nothing, if the new
+// transform is not finite.
+func (m *Manager) Teleport(h Handle) error {
+	i, a, err := m.lookup("teleport", h)
+	if err != nil {
+		return err
+	}
+	var w Transform
+	m.worldOf(i, &w)
+	if !w.IsFinite() {
+		return fmt.Errorf("scene: teleport %v: %w", h, ErrNonFinite)
+	}
+	var zeroErr error
+	if q := a.Local.Rot; q.W*q.W+q.V.Dot(q.V) != 1 {
+		if !normalizeRot(&a.Local.Rot) {
+			zeroErr = fmt.Errorf("scene: teleport %v: %w (set to the identity)", h, ErrZeroRotation)
+		}
+		m.worldOf(i, &w)
+	}
+	teleportTo(a, &w)
+	if a.children == 0 {
+		return zeroErr
+	}
+	m.ensureOrder()
+	a.flags |= flagMarked
+	var bad Handle
+	for _, j := range m.order {
+		c := m.at(j)
+		if c.parent < 0 || m.at(c.parent).flags&flagMarked == 0 {
+			continue
+		}
+		c.flags |= flagMarked
+		Compose(&w, &m.at(c.parent).world, &c.Local)
+		if !w.IsFinite() {
+			if bad == NoHandle {
+				bad = c.handle
+			}
+			c.Local = c.good // as a tick would: revert to the last finite local
+			Compose(&w, &m.at(c.parent).world, &c.Local)
+		}
+		teleportTo(c, &w)
+	}
+	for _, j := range m.order {
+		m.at(j).flags &^= flagMarked
+	}
+	if bad != NoHandle {
+		return fmt.Errorf("scene: teleport %v: descendant %v: %w", h, bad, ErrNonFinite)
+	}
+	return zeroErr
+}
+
+// TeleportAll teleports every actor (see Teleport). The engine calls it when
+// a state is entered, so that nothing smears from where it was when the
+// state was left. Actors whose transforms are not finite are reverted to
+// their last finite ones and reported in a *TransformError.
+func (m *Manager) TeleportAll() error {
+	err := m.propagate(m.tick)
+	for _, i := range m.order {
+		a := m.at(i)
+		a.last = a.world
+		a.render = a.worldM
+	}
+	return err
+}
+
+func teleportTo(a *Actor, w *Transform) {
+	a.world = *w
+	a.last = *w
+	a.world.Matrix(&a.worldM)
+	a.render = a.worldM
+}
+
+// ensureOrder rebuilds the topological order if the hierarchy changed.
+func (m *Manager) ensureOrder() {
+	if m.orderDirty {
+		m.rebuildOrder()
+	}
+}
+
+// rebuildOrder lists the live slots by depth in the hierarchy (roots first,
+// each depth in slot order), so every parent comes before its children. It
+// runs in linear time and allocates only when the scene has grown.
+func (m *Manager) rebuildOrder() {
+	n := int(m.n)
+	m.depth = grow(m.depth, n)
+	depth := m.depth
+	maxDepth := int32(0)
+	for i := int32(0); i < m.n; i++ {
+		depth[i] = -1
+	}
+	for i := int32(0); i < m.n; i++ {
+		a := m.at(i)
+		if a.flags&flagAlive == 0 || depth[i] >= 0 {
+			continue
+		}
+		// Walk up to the first ancestor of known depth, then back down.
+		stack := m.stack[:0]
+		j := i
+		for j >= 0 && depth[j] < 0 {
+			stack = append(stack, j)
+			j = m.at(j).parent
+		}
+		d := int32(-1)
+		if j >= 0 {
+			d = depth[j]
+		}
+		for k := len(stack) - 1; k >= 0; k-- {
+			d++
+			depth[stack[k]] = d
+		}
+		if d > maxDepth {
+			maxDepth = d
+		}
+		m.stack = stack
+	}
+	m.counts = grow(m.counts, int(maxDepth)+2)
+	counts := m.counts
+	clear(counts)
+	for i := int32(0); i < m.n; i++ {
+		if depth[i] >= 0 {
+			counts[depth[i]+1]++
+		}
+	}
+	for d := 1; d < len(counts); d++ {
+		counts[d] += counts[d-1]
+	}
+	m.order = grow(m.order, int(counts[len(counts)-1]))
+	for i := int32(0); i < m.n; i++ {
+		if d := depth[i]; d >= 0 {
+			m.order[counts[d]] = i
+			counts[d]++
+		}
+	}
+	m.orderDirty = false
+}
+
+// grow returns s resized to n, reusing its memory when large enough.
+func grow(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n, n+n/4)
+	}
+	return s[:n]
+}

@@ -1,0 +1,237 @@
+package scene
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tickwork/tickwork/gfx"
+)
+
+// Mode chooses how Interpolate turns the last two ticks into the render
+// matrices of a frame.
+type Mode uint8
+
+const (
+	// ModeInterpolate, the default, shows the state between the last two
+	// ticks: smooth and always correct, one tick behind.
+	ModeInterpolate Mode = iota
+	// ModeExtrapolate shows the newest state pushed ahead by alpha ticks of
+	// the last tick's motion: no lag, but it overshoots whenever the motion
+	// changes (a bounce shows the ball inside the wall for a frame).
+	ModeExtrapolate
+	// ModeNone shows the newest state as it is: motion steps at the tick
+	// rate (temporal aliasing). Useful to see what interpolation buys.
+	ModeNone
+)
+
+var modeNames = [...]string{ModeInterpolate: "interpolate", ModeExtrapolate: "extrapolate", ModeNone: "none"}
+
+// String returns "interpolate", "extrapolate" or "none".
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("Mode(%d)", uint8(m))
+}
+
+// ParseMode returns the mode named s ("interpolate", "extrapolate" or
+// "none", in any case), as String writes it.
+func ParseMode(s string) (Mode, error) {
+	for m, name := range modeNames {
+		if strings.EqualFold(strings.TrimSpace(s), name) {
+			return Mode(m), nil
+		}
+	}
+	return ModeInterpolate, fmt.Errorf("scene: unknown render mode %q (want interpolate, extrapolate or none)", s)
+}
+
+// MarshalText implements encoding.TextMarshaler, for flag.TextVar and config
+// files.
+func (m Mode) MarshalText() ([]byte, error) {
+	if int(m) >= len(modeNames) {
+		return nil, fmt.Errorf("scene: invalid render mode %d", uint8(m))
+	}
+	return []byte(modeNames[m]), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseMode.
+func (m *Mode) UnmarshalText(text []byte) error {
+	v, err := ParseMode(string(text))
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
+}
+
+// SetMode switches how the following frames are rendered. It may be called
+// at any time, typically between frames when a key or an option changes it.
+func (m *Manager) SetMode(mode Mode) { m.mode = mode }
+
+// Mode returns the current render mode.
+func (m *Manager) Mode() Mode { return m.mode }
+
+// Interpolate sets every actor's render matrix for the frame about to be
+// drawn. The engine calls it once per frame, after the frame's ticks, with
+// alpha = time since the last tick / tick step, in [0, 1) (clamped to
+// [0, 1]; NaN counts as 0).
+//
+// In ModeInterpolate the render transform is the blend of last-world and
+// world at alpha; in ModeExtrapolate it is world pushed alpha ticks further
+// along the last tick's motion (the blend at 1+alpha); in ModeNone it is
+// world. Positions and scales blend linearly, rotations along the shortest
+// arc: by normalised lerp for a turn of up to 60° per tick (within 0.27° of
+// the constant-speed slerp, and much cheaper), by slerp beyond. Each actor
+// blends its own world TRS, never a matrix, so the render matrix of a rigid
+// actor is rigid at every alpha and a child orbiting a spinning parent
+// follows an arc, not a chord. A blend that would overflow shows the world
+// transform instead.
+//
+// It changes no game state and allocates nothing.
+func (m *Manager) Interpolate(alpha float32) {
+	if !(alpha > 0) { // also NaN
+		alpha = 0
+	} else if alpha > 1 {
+		alpha = 1
+	}
+	mode := m.mode
+	t, minDot := alpha, float32(nlerpMinDot)
+	if mode == ModeExtrapolate {
+		t, minDot = 1+alpha, nlerpMinDotExtrap
+	}
+	for c, ch := range m.chunks {
+		lim := min(int(m.n)-c*chunkSize, chunkSize)
+		for k := range ch[:lim] {
+			a := &ch[k]
+			if a.flags&flagAlive == 0 {
+				continue
+			}
+			if mode == ModeNone {
+				a.render = a.worldM
+				continue
+			}
+			blend(&a.render, &a.last, &a.world, t, minDot)
+		}
+	}
+}
+
+// Frame tells every actor whose behaviour is a Framer how long the frame
+// took, in seconds of real time. The engine calls it once per frame, after
+// Interpolate and before BuildDrawList. It is for visual-only effects; see
+// Framer.
+func (m *Manager) Frame(dt float32) {
+	for i := int32(0); i < m.n; i++ {
+		if a := m.at(i); a.framer != nil && a.flags&flagAlive != 0 {
+			a.framer.Frame(a, dt)
+		}
+	}
+}
+
+// SetCamera makes the actor named by h the camera: each frame, the view is
+// the inverse of its render transform (interpolated like every actor's), so
+// the camera moves as smoothly as what it follows. The camera actor's scale
+// is ignored; it is typically not drawn (gfx.MeshNone). NoHandle returns to
+// the fixed view set by SetView. If the camera actor is removed, the view
+// stays where it last was.
+func (m *Manager) SetCamera(h Handle) error {
+	if h != NoHandle {
+		if _, _, err := m.lookup("set camera", h); err != nil {
+			return err
+		}
+	}
+	m.camera = h
+	return nil
+}
+
+// Camera returns the camera actor's handle, NoHandle if there is none.
+func (m *Manager) Camera() Handle { return m.camera }
+
+// SetView sets the view matrix used when no camera actor is set. Until it
+// is called that view is the identity.
+func (m *Manager) SetView(view mgl32.Mat4) { m.view, m.viewSet = view, true }
+
+// SetLens sets the camera's vertical field of view (radians) and clip
+// distances; zero values mean gfx's defaults.
+func (m *Manager) SetLens(fovY, near, far float32) {
+	m.draw.Camera.FovY, m.draw.Camera.Near, m.draw.Camera.Far = fovY, near, far
+}
+
+// SetLight sets the scene's light; the zero Light means gfx.DefaultLight.
+func (m *Manager) SetLight(l gfx.Light) { m.draw.Light = l }
+
+// DrawList returns the manager's draw list as last built, without building it.
+func (m *Manager) DrawList() *gfx.DrawList { return &m.draw }
+
+// BuildDrawList refills the manager's draw list for the current frame and
+// returns it: the camera view (see SetCamera), the lens and light, and for
+// every live actor that is not Hidden and has a mesh, one instance with its
+// render matrix and colour, batched per mesh; then Drawer behaviours add
+// what they draw. The engine calls it once per frame, after Interpolate and
+// Frame. The list is reused: it is valid until the next call, and a steady
+// scene allocates nothing.
+func (m *Manager) BuildDrawList() *gfx.DrawList {
+	d := &m.draw
+	d.Reset()
+	m.buildView()
+	for c, ch := range m.chunks {
+		lim := min(int(m.n)-c*chunkSize, chunkSize)
+		for k := range ch[:lim] {
+			a := &ch[k]
+			if a.flags&flagAlive == 0 || a.Hidden {
+				continue
+			}
+			if a.Mesh != gfx.MeshNone {
+				d.Add(a.Mesh, &a.render, a.Color)
+			}
+			if a.drawer != nil {
+				a.drawer.Draw(a, d)
+			}
+		}
+	}
+	return d
+}
+
+// buildView sets the draw list's view from the camera actor, or the fixed
+// view.
+func (m *Manager) buildView() {
+	if m.camera == NoHandle {
+		if !m.viewSet {
+			m.view, m.viewSet = mgl32.Ident4(), true
+		}
+		m.draw.Camera.View = m.view
+		return
+	}
+	_, a, err := m.lookup("camera", m.camera)
+	if err != nil {
+		return // removed: keep the last view
+	}
+	rigidInverse(&m.draw.Camera.View, &a.render)
+}
+
+// rigidInverse writes into dst the inverse of the rigid part of r (a T·R·S
+// matrix): Rᵀ and −Rᵀ·t, the scale divided out of R's columns. A column of
+// zero length leaves dst unchanged.
+func rigidInverse(dst, r *mgl32.Mat4) {
+	var inv [3]float32
+	for c := range 3 {
+		x, y, z := r[c*4], r[c*4+1], r[c*4+2]
+		n := x*x + y*y + z*z
+		if !(n > 0) || n-n != 0 {
+			return
+		}
+		inv[c] = float32(1 / math.Sqrt(float64(n)))
+	}
+	// Rotation columns, normalised; the view's rows are these columns.
+	c0 := mgl32.Vec3{r[0] * inv[0], r[1] * inv[0], r[2] * inv[0]}
+	c1 := mgl32.Vec3{r[4] * inv[1], r[5] * inv[1], r[6] * inv[1]}
+	c2 := mgl32.Vec3{r[8] * inv[2], r[9] * inv[2], r[10] * inv[2]}
+	tx, ty, tz := r[12], r[13], r[14]
+	*dst = mgl32.Mat4{
+		c0[0], c1[0], c2[0], 0,
+		c0[1], c1[1], c2[1], 0,
+		c0[2], c1[2], c2[2], 0,
+		-(c0[0]*tx + c0[1]*ty + c0[2]*tz), -(c1[0]*tx + c1[1]*ty + c1[2]*tz), -(c2[0]*tx + c2[1]*ty + c2[2]*tz), 1,
+	}
+}
