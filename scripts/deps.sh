@@ -1,0 +1,43 @@
+#!/bin/sh
+# Installs what tickwork needs on a Debian machine, if it is missing:
+# the C headers go-gl/glfw compiles against, Mesa's OpenGL, and Xvfb for
+# running windows without a display. Go itself must already be installed.
+set -eu
+
+PKGS="libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth pkg-config gcc"
+
+need_go="1.26"
+if ! command -v go >/dev/null 2>&1; then
+	echo "tickwork: Go $need_go or newer is needed: install it from https://go.dev/dl/ and put it on PATH." >&2
+	exit 1
+fi
+have_go=$(go env GOVERSION | sed 's/^go//')
+if [ "$(printf '%s\n%s\n' "$need_go" "$have_go" | sort -V | head -n1)" != "$need_go" ]; then
+	echo "tickwork: Go $need_go or newer is needed, found $have_go: install it from https://go.dev/dl/." >&2
+	exit 1
+fi
+
+missing=""
+for p in $PKGS; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "tickwork: missing system packages:$missing" >&2
+	echo "This is not a Debian-like system: install the equivalent packages with your package manager." >&2
+	exit 1
+fi
+if [ "$(id -u)" -ne 0 ]; then
+	echo "tickwork: missing Debian packages:$missing" >&2
+	echo "Install them with:" >&2
+	echo "    sudo apt-get update && sudo apt-get install -y$missing" >&2
+	echo "then run make again." >&2
+	exit 1
+fi
+echo "tickwork: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends $missing
