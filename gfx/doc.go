@@ -1,0 +1,17 @@
+// Package gfx holds the drawing data that flows from the simulation to a
+// renderer: mesh handles, per-instance data, draw lists, cameras, lights and
+// the 2D heads-up display. It is pure data: it builds and is tested with
+// CGO_ENABLED=0 and never calls OpenGL.
+//
+// The split follows one rule: scenes describe what to draw, a Renderer draws
+// it. A scene manager fills a DrawList every frame (one Batch per mesh, ready
+// for instanced drawing); the engine collects the draw lists of the visible
+// states into a Frame, bottom state first; the renderer in package gfx/gl41
+// executes the Frame. Nothing in a Frame points back into game state, so a
+// renderer can never change the simulation.
+//
+// All methods are meant to be called on the game's main goroutine, once per
+// frame, while the frame is being built; none of them is safe for concurrent
+// use. In steady state (the same number of instances per mesh from frame to
+// frame) building a frame allocates nothing: slices are truncated and reused.
+package gfx
