@@ -1,0 +1,294 @@
+package timing
+
+import (
+	"errors"
+	"math"
+	"math/bits"
+)
+
+// ErrNotPaused is returned by Step when the scheduler is running: single
+// steps are for inspecting a paused game.
+var ErrNotPaused = errors.New("timing: Step needs a paused scheduler: call Pause first")
+
+// Scheduler decides, once per frame, how many fixed ticks to run and how far
+// between the last two ticks the frame is. It never reads a clock: the
+// caller reads its monotonic clock once per frame and passes the time in, so
+// every behaviour can be driven by synthetic timestamps.
+//
+// All methods are called from the game loop's goroutine (the main one);
+// a Scheduler is not safe for concurrent use.
+type Scheduler struct {
+	cfg  Config
+	rate uint64
+
+	started bool
+	last    Micros // real time of the previous Advance
+
+	acc   uint64 // the phase: game time accumulated but not yet ticked, in units
+	ticks uint64 // ticks run (committed by Advance)
+
+	// The simulated time of tick i is epochTime + floor((i-epochTicks)·1e6/rate):
+	// the epoch moves only when the rate changes.
+	epochTicks uint64
+	epochTime  Micros
+
+	game    exact // game time that flowed: simulated or pending, not dropped or paused
+	dropped exact // game time dropped by the overload policy
+
+	scaleQ   uint64 // time scale in 1/65536 steps
+	scaleRem uint64 // carried remainder of scaled time, in units/65536
+
+	paused bool
+	absorb bool // the next Advance's delta counts as paused (set by Resume)
+	steps  int  // pending single steps
+
+	stats statsState
+}
+
+// New returns a scheduler for cfg, or a *ConfigError naming the first
+// invalid field. The scheduler starts with the first call to Advance.
+func New(cfg Config) (*Scheduler, error) {
+	c, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	s := &Scheduler{cfg: c, rate: uint64(c.Rate)}
+	s.scaleQ = scaleToQ(c.TimeScale)
+	return s, nil
+}
+
+func scaleToQ(f float64) uint64 { return uint64(math.Round(f * 65536)) }
+
+// Config returns the scheduler's configuration with defaults filled in and
+// the current rate and time scale.
+func (s *Scheduler) Config() Config { return s.cfg }
+
+// Frame is the outcome of one Advance: how many ticks to run now and the
+// interpolation factor to draw with afterwards. It is a value; keep it for
+// the frame and call Tick(i) for i in [0, Ticks).
+type Frame struct {
+	Now     Micros  // the real time passed to Advance
+	Delta   Micros  // real time since the previous frame (0 for the first)
+	Ticks   int     // ticks to run this frame, 0 to MaxTicksPerFrame
+	Alpha   float64 // interpolation factor after this frame's ticks, in [0, 1)
+	Dropped Micros  // game time the overload policy dropped this frame
+	Paused  bool    // the scheduler is paused (Ticks counts single steps only)
+
+	first      uint64
+	epochTicks uint64
+	epochTime  Micros
+	rate       uint64
+	accBefore  uint64 // phase before this frame's ticks were taken off
+	step       bool
+}
+
+// Tick returns the description of the frame's i-th tick, 0 ≤ i < Ticks.
+// It is pure arithmetic on the frame: calling it does not advance anything.
+func (f *Frame) Tick(i int) TickInfo {
+	idx := f.first + uint64(i)
+	t := TickInfo{
+		Index:       idx,
+		Time:        f.epochTime + Micros(mulDiv(idx-f.epochTicks, unitsPerTick, f.rate)),
+		Rate:        int(f.rate),
+		Delta:       1 / float64(f.rate),
+		DeltaMicros: Micros(unitsPerTick / f.rate),
+		Step:        f.step,
+	}
+	if !f.step {
+		if due := uint64(i+1) * unitsPerTick; f.accBefore > due {
+			t.Overdue = Micros((f.accBefore - due) / f.rate)
+		}
+	}
+	return t
+}
+
+// Shown returns the simulated time the screen shows when the frame is drawn
+// with interpolation: one step behind the newest state, plus Alpha of a
+// step. (At 30 Hz, at t = 110 ms it shows ≈ 76.7 ms.)
+func (f *Frame) Shown() Micros {
+	next := f.epochTime + Micros(mulDiv(f.first+uint64(f.Ticks)-f.epochTicks, unitsPerTick, f.rate))
+	back := (1 - f.Alpha) * unitsPerTick / float64(f.rate)
+	if float64(next) <= back {
+		return 0
+	}
+	return next - Micros(math.Round(back))
+}
+
+// Ahead returns how far, in seconds, the extrapolate mode renders ahead of
+// the newest state: Alpha of a step.
+func (f *Frame) Ahead() float64 { return f.Alpha / float64(f.rate) }
+
+// Advance moves the scheduler to real time now (microseconds from any fixed
+// origin; only differences are used, so a wrapping counter is fine) and
+// returns the ticks to run this frame. Call it exactly once per frame, with
+// the clock read once for that frame; run the ticks, then draw with Alpha.
+//
+// The first call starts the clock and runs no tick. A time earlier than the
+// previous call's is clamped: the frame counts as zero time (counted in
+// Stats.Backwards) and the clock continues from the earlier time.
+func (s *Scheduler) Advance(now Micros) Frame {
+	f := Frame{Now: now, rate: s.rate, first: s.ticks, epochTicks: s.epochTicks, epochTime: s.epochTime}
+	if !s.started {
+		s.started = true
+		s.last = now
+		s.finish(&f, false)
+		return f
+	}
+	d := now - s.last // wrap-safe
+	if d > math.MaxInt64 {
+		d = 0
+		s.stats.backwards++
+	}
+	s.last = now
+	f.Delta = d
+
+	if s.paused || s.absorb {
+		s.absorb = false
+		f.Paused = s.paused
+		n := min(s.steps, s.cfg.MaxTicksPerFrame)
+		s.steps -= n
+		if n > 0 {
+			f.step = true
+			s.game.add(uint64(n)*unitsPerTick, s.rate)
+			s.commit(&f, n, s.acc)
+		}
+		s.finish(&f, false)
+		return f
+	}
+
+	var dropped uint64
+	capHit := false
+	switch s.cfg.Policy {
+	case CatchUp:
+		limit := uint64(s.cfg.MaxDebt)*s.rate + uint64(s.cfg.MaxTicksPerFrame+1)*unitsPerTick
+		u := s.scale(d)
+		if u > limit {
+			dropped += u - limit
+			u = limit
+		}
+		s.acc += u
+		s.game.add(u, s.rate)
+	case Reset:
+		// Seed 000: when more game time waits to be simulated than
+		// MaxFrameTime (a load, a debugger pause), forget the backlog and
+		// the phase and resume with exactly one tick.
+		u := s.scale(d)
+		if total := s.acc + u; total > uint64(s.cfg.MaxFrameTime)*s.rate {
+			capHit = true
+			dropped += total - unitsPerTick
+			s.game.sub(s.acc, s.rate)
+			s.acc = unitsPerTick
+			s.game.add(unitsPerTick, s.rate)
+		} else {
+			s.acc = total
+			s.game.add(u, s.rate)
+		}
+	default: // Drop: simulate at most MaxFrameTime of real time per frame.
+		if d > s.cfg.MaxFrameTime {
+			capHit = true
+			dropped += s.scale(d - s.cfg.MaxFrameTime)
+			d = s.cfg.MaxFrameTime
+		}
+		u := s.scale(d)
+		s.acc += u
+		s.game.add(u, s.rate)
+	}
+
+	n := s.acc / unitsPerTick
+	if limit := uint64(s.cfg.MaxTicksPerFrame); n > limit {
+		capHit = true
+		if s.cfg.Policy != CatchUp {
+			excess := (n - limit) * unitsPerTick
+			s.acc -= excess
+			s.game.sub(excess, s.rate)
+			dropped += excess
+		}
+		n = limit
+	}
+	accBefore := s.acc
+	s.commit(&f, int(n), accBefore)
+
+	if s.cfg.Policy == CatchUp {
+		// Keep at most MaxDebt of owed ticks; drop whole ticks beyond it so
+		// the phase is kept.
+		maxOwed := uint64(s.cfg.MaxDebt) * s.rate / unitsPerTick
+		if owed := s.acc / unitsPerTick; owed > maxOwed {
+			excess := (owed - maxOwed) * unitsPerTick
+			s.acc -= excess
+			s.game.sub(excess, s.rate)
+			dropped += excess
+		}
+	}
+	if dropped > 0 {
+		s.dropped.add(dropped, s.rate)
+		f.Dropped = Micros(dropped / s.rate)
+	}
+	s.finish(&f, capHit)
+	return f
+}
+
+// commit records n ticks as run by frame f. Single steps leave the phase
+// alone; ordinary ticks consume it.
+func (s *Scheduler) commit(f *Frame, n int, accBefore uint64) {
+	f.Ticks = n
+	f.accBefore = accBefore
+	s.ticks += uint64(n)
+	if !f.step {
+		s.acc -= uint64(n) * unitsPerTick
+	}
+}
+
+func (s *Scheduler) finish(f *Frame, capHit bool) {
+	f.Alpha = s.Alpha()
+	s.stats.frame(f.Now, s.ticks, f.Ticks, capHit)
+}
+
+// scale converts d µs of real time to game-time units at the current time
+// scale, carrying the rounding remainder so no time is lost.
+func (s *Scheduler) scale(d Micros) uint64 {
+	hi, lo := bits.Mul64(uint64(d), s.rate*s.scaleQ)
+	lo, c := bits.Add64(lo, s.scaleRem, 0)
+	hi += c
+	s.scaleRem = lo & 0xffff
+	if hi>>16 != 0 {
+		return ^uint64(0) >> 1 // absurd input; still far beyond any cap
+	}
+	return hi<<48 | lo>>16
+}
+
+// Alpha returns the interpolation factor: how far the game time is between
+// the newest tick and the next, in [0, 1). Paused, it stays where it was.
+func (s *Scheduler) Alpha() float64 {
+	if s.acc >= unitsPerTick { // CatchUp owes ticks: show the newest state
+		return float64(unitsPerTick-1) / unitsPerTick
+	}
+	return float64(s.acc) / unitsPerTick
+}
+
+// Rate returns the tick rate in Hz.
+func (s *Scheduler) Rate() int { return int(s.rate) }
+
+// Ticks returns the number of ticks run (committed by Advance) so far.
+func (s *Scheduler) Ticks() uint64 { return s.ticks }
+
+// GameTime returns the game time that has flowed: real time scaled by the
+// time scale, excluding time paused or dropped, including single steps. At a
+// constant rate, Ticks() == floor(GameTime·rate/1e6) after every frame whose
+// ticks were not capped.
+func (s *Scheduler) GameTime() Micros { return s.game.us }
+
+// Dropped returns the total game time the overload policy has dropped.
+func (s *Scheduler) Dropped() Micros { return s.dropped.us }
+
+// Owed returns the game time policy CatchUp still owes: whole ticks behind
+// beyond the tick in progress. It is 0 under the other policies.
+func (s *Scheduler) Owed() Micros {
+	if s.acc < unitsPerTick {
+		return 0
+	}
+	return Micros((s.acc / unitsPerTick * unitsPerTick) / s.rate)
+}
+
+// Overdue returns how late, in game time, the newest tick ran relative to
+// its ideal deadline (seed 004): the phase left after the last frame's ticks.
+func (s *Scheduler) Overdue() Micros { return Micros(s.acc / s.rate) }
