@@ -1,0 +1,180 @@
+package gl41
+
+import (
+	"unsafe"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/shaders"
+)
+
+// hudQuad is one HUD instance: a rectangle or a glyph.
+type hudQuad struct {
+	Rect  [4]float32 // x, y, w, h in pixels, origin top-left
+	UV    [4]float32 // atlas u0, v0, u1, v1
+	Color gfx.Color
+}
+
+const hudQuadSize = int(unsafe.Sizeof(hudQuad{}))
+
+// hudState is the HUD's program, font texture and quad stream.
+type hudState struct {
+	prog    program
+	uScreen int32
+	vao     uint32
+	tex     uint32
+	quads   []hudQuad // rebuilt every frame, memory reused
+	stream  stream
+	offset  int // offset the VAO's attributes point at
+	solidUV [4]float32
+	glyphUV [numAtlasCell][4]float32
+}
+
+func (r *Renderer) initHUD() error {
+	h := &r.hud
+	var err error
+	if h.prog, err = r.loadProgram(shaders.HUD()); err != nil {
+		return err
+	}
+	h.uScreen = h.prog.uniform(shaders.UniformScreen)
+	a := &r.gl
+	a.useProgram(h.prog.id)
+	a.uniform1i(h.prog.uniform(shaders.UniformAtlas), 0)
+
+	at := buildAtlas()
+	for i := range h.glyphUV {
+		h.glyphUV[i] = cellUV(i)
+	}
+	h.solidUV = solidUV()
+	h.tex = a.genTexture()
+	a.calls++
+	gl.ActiveTexture(gl.TEXTURE0)
+	a.bindTexture2D(h.tex)
+	a.calls += 6
+	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 1)
+	gl.TexImage2D(gl.TEXTURE_2D, 0, gl.R8, atlasW, atlasH, 0, gl.RED, gl.UNSIGNED_BYTE, unsafe.Pointer(&at.img.Pix[0]))
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE)
+
+	h.vao = a.genVertexArray()
+	a.bindVertexArray(h.vao)
+	h.stream.buf = a.genBuffer()
+	a.bindArrayBuffer(h.stream.buf)
+	for _, loc := range [...]uint32{shaders.HUDRect, shaders.HUDUV, shaders.HUDColor} {
+		a.enableVertexAttribArray(loc)
+		a.vertexAttribDivisor(loc, 1)
+	}
+	r.pointHUD(0)
+	a.bindVertexArray(0)
+	return nil
+}
+
+func (r *Renderer) pointHUD(off int) {
+	a := &r.gl
+	a.vertexAttribPointer(shaders.HUDRect, 4, int32(hudQuadSize), uintptr(off))
+	a.vertexAttribPointer(shaders.HUDUV, 4, int32(hudQuadSize), uintptr(off)+16)
+	a.vertexAttribPointer(shaders.HUDColor, 4, int32(hudQuadSize), uintptr(off)+32)
+	r.hud.offset = off
+}
+
+// drawHUD draws every rectangle, then every text, in one instanced draw.
+func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int) {
+	s := &r.hud
+	q := s.quads[:0]
+	for i := range hud.Rects {
+		rc := &hud.Rects[i]
+		if rc.W <= 0 || rc.H <= 0 || rc.Color.A <= 0 {
+			continue
+		}
+		q = append(q, hudQuad{Rect: [4]float32{rc.X, rc.Y, rc.W, rc.H}, UV: s.solidUV, Color: rc.Color})
+	}
+	for i := range hud.Texts {
+		q = s.appendText(q, &hud.Texts[i])
+	}
+	s.quads = q
+	if len(q) == 0 {
+		return
+	}
+	a := &r.gl
+	a.enable(capDepthTest, false)
+	a.enable(capCullFace, false)
+	a.enable(capBlend, true)
+	a.useProgram(s.prog.id)
+	a.uniform2(s.uScreen, float32(w), float32(h))
+	a.bindTexture2D(s.tex)
+	a.bindVertexArray(s.vao)
+	a.bindArrayBuffer(s.stream.buf)
+	size := len(q) * hudQuadSize
+	off := a.upload(&s.stream, r.upload, unsafe.Pointer(&q[0]), size)
+	if off != s.offset {
+		r.pointHUD(off)
+	}
+	a.drawArraysInstanced(gl.TRIANGLE_STRIP, 4, int32(len(q)))
+	r.stats.DrawCalls++
+	r.stats.HUDQuads += len(q)
+	r.stats.BytesUploaded += size
+}
+
+// appendText lays out one text with the 7×13 font: spaces advance without
+// a quad, '\n' starts a new line, other runes outside printable ASCII show
+// the replacement glyph.
+func (s *hudState) appendText(q []hudQuad, t *gfx.Text) []hudQuad {
+	if t.Color.A <= 0 || t.S == "" {
+		return q
+	}
+	scale := t.Scale
+	if !(scale > 0) {
+		scale = 1
+	}
+	x, y := t.X, t.Y
+	gw, gh := glyphW*scale, glyphH*scale
+	for _, c := range t.S {
+		switch c {
+		case ' ':
+			x += advance * scale
+			continue
+		case '\n':
+			x, y = t.X, y+lineH*scale
+			continue
+		}
+		q = append(q, hudQuad{Rect: [4]float32{x, y, gw, gh}, UV: s.glyphUV[glyphCell(c)], Color: t.Color})
+		x += advance * scale
+	}
+	return q
+}
+
+func (r *Renderer) closeHUD() {
+	a := &r.gl
+	s := &r.hud
+	a.deleteVertexArray(&s.vao)
+	a.deleteBuffer(&s.stream.buf)
+	a.deleteTexture(&s.tex)
+	a.deleteProgram(&s.prog.id)
+	s.quads = nil
+}
+
+// TextSize returns the size in pixels of s drawn at scale (0 means 1) with
+// the HUD font: lines are 13 pixels high, every rune advances 7 pixels.
+// It is plain arithmetic, usable from any goroutine, for laying out a HUD.
+func TextSize(s string, scale float32) (w, h float32) {
+	if !(scale > 0) {
+		scale = 1
+	}
+	if s == "" {
+		return 0, 0
+	}
+	lines, n, widest := 1, 0, 0
+	for _, c := range s {
+		if c == '\n' {
+			lines++
+			n = 0
+			continue
+		}
+		n++
+		widest = max(widest, n)
+	}
+	return float32(widest*advance) * scale, float32(lines*lineH) * scale
+}

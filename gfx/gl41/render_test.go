@@ -1,0 +1,279 @@
+package gl41_test
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/gfx/gl41"
+	"github.com/tickwork/tickwork/gfx/internal/mainthread"
+)
+
+// expectedFaceColor ray-casts the centre pixel (the camera's axis) against
+// the unit cube with model matrix m (a rotation) and returns the Lambert
+// colour of the face it hits.
+func expectedFaceColor(m mgl32.Mat4) gfx.Color {
+	inv := m.Inv()
+	o := inv.Mul4x1(mgl32.Vec4{0, 0, 3, 1}).Vec3()
+	d := inv.Mul4x1(mgl32.Vec4{0, 0, -1, 0}).Vec3()
+	tNear, axis := math.Inf(-1), 0
+	for i := 0; i < 3; i++ {
+		t1 := (-0.5 - float64(o[i])) / float64(d[i])
+		t2 := (0.5 - float64(o[i])) / float64(d[i])
+		if t := math.Min(t1, t2); t > tNear {
+			tNear, axis = t, i
+		}
+	}
+	var n mgl32.Vec3
+	n[axis] = -float32(math.Copysign(1, float64(d[axis])))
+	wn := m.Mul4x1(n.Vec4(0)).Vec3().Normalize()
+	diff := max(wn.Dot(testLight.Dir.Normalize().Mul(-1)), 0)
+	l := func(c, amb, lc float32) float32 { return c * (amb + lc*diff) }
+	return gfx.Color{
+		R: l(cubeColor.R, testLight.Ambient.R, testLight.Color.R),
+		G: l(cubeColor.G, testLight.Ambient.G, testLight.Color.G),
+		B: l(cubeColor.B, testLight.Ambient.B, testLight.Color.B),
+		A: 1,
+	}
+}
+
+func TestCubeGolden(t *testing.T) {
+	const size = 256
+	win := openWindow(t, size, size, gl41.Options{})
+	model := mgl32.HomogRotate3DY(mgl32.DegToRad(30)).Mul4(mgl32.HomogRotate3DX(mgl32.DegToRad(20)))
+	f, _ := oneCube(size, size, model)
+	img, st := render(t, win, f)
+
+	if st.DrawCalls != 1 || st.Instances != 1 {
+		t.Errorf("stats: %d draw calls, %d instances; want 1, 1", st.DrawCalls, st.Instances)
+	}
+	want := rgba8(expectedFaceColor(model))
+	if got := img.RGBAAt(size/2, size/2); !near(got, want, 3) {
+		t.Errorf("centre pixel %v, want lit cube colour %v", got, want)
+	}
+	bg := rgba8(clearColor)
+	for _, p := range []image.Point{{0, 0}, {size - 1, 0}, {0, size - 1}, {size - 1, size - 1}} {
+		if got := img.RGBAAt(p.X, p.Y); !near(got, bg, 1) {
+			t.Errorf("corner %v: %v, want clear colour %v", p, got, bg)
+		}
+	}
+	compareGolden(t, "testdata/cube.png", img)
+}
+
+// compareGolden compares img with a golden PNG: each channel may differ by
+// a few levels, and a small fraction of pixels (edges rasterised slightly
+// differently by another Mesa version) may differ more. With -update it
+// rewrites the golden; on mismatch it writes <name>.actual.png beside it.
+func compareGolden(t *testing.T, path string, img *image.RGBA) {
+	t.Helper()
+	if *update {
+		if err := gl41.WritePNG(path, img); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	defer f.Close()
+	gold, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gold.Bounds() != img.Bounds() {
+		t.Fatalf("golden %s is %v, image is %v", path, gold.Bounds(), img.Bounds())
+	}
+	const (
+		channelTol = 4
+		maxFrac    = 0.005
+	)
+	bad := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			g := color.RGBAModel.Convert(gold.At(x, y)).(color.RGBA)
+			if !near(img.RGBAAt(x, y), g, channelTol) {
+				bad++
+			}
+		}
+	}
+	if frac := float64(bad) / float64(b.Dx()*b.Dy()); frac > maxFrac {
+		actual := path[:len(path)-len(filepath.Ext(path))] + ".actual.png"
+		if err := gl41.WritePNG(actual, img); err != nil {
+			t.Error(err)
+		}
+		t.Errorf("%d pixels (%.2f%%) differ from %s by more than %d levels, max %.2f%%; wrote %s",
+			bad, 100*frac, path, channelTol, 100*maxFrac, actual)
+	}
+}
+
+// grid adds n instances of mesh in a square grid centred on the origin.
+func grid(dl *gfx.DrawList, mesh gfx.MeshID, n int, spacing float32, c gfx.Color) {
+	side := int(math.Ceil(math.Sqrt(float64(n))))
+	for i := 0; i < n; i++ {
+		x := (float32(i%side) - float32(side-1)/2) * spacing
+		y := (float32(i/side) - float32(side-1)/2) * spacing
+		m := mgl32.Translate3D(x, y, 0).Mul4(mgl32.Scale3D(0.8, 0.8, 0.8))
+		dl.Add(mesh, &m, c)
+	}
+}
+
+func TestInstancedDrawCalls(t *testing.T) {
+	win := openWindow(t, 256, 256, gl41.Options{})
+	cam := gfx.Camera{View: mgl32.LookAtV(mgl32.Vec3{0, 0, 60}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})}
+
+	t.Run("1000 cubes", func(t *testing.T) {
+		dl := &gfx.DrawList{Camera: cam}
+		grid(dl, gfx.MeshCube, 1000, 1, cubeColor)
+		f := &gfx.Frame{Width: 256, Height: 256, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
+		_, st := render(t, win, f)
+		if st.DrawCalls != 1 || st.Batches != 1 || st.Instances != 1000 {
+			t.Errorf("got %d draw calls, %d batches, %d instances; want 1, 1, 1000", st.DrawCalls, st.Batches, st.Instances)
+		}
+		if want := 1000 * gfx.InstanceSize; st.BytesUploaded != want {
+			t.Errorf("uploaded %d bytes, want %d", st.BytesUploaded, want)
+		}
+	})
+	t.Run("3 meshes", func(t *testing.T) {
+		dl := &gfx.DrawList{Camera: cam}
+		grid(dl, gfx.MeshCube, 300, 1, cubeColor)
+		grid(dl, gfx.MeshSphere, 200, 1.1, gfx.RGB(0.3, 0.8, 0.3))
+		grid(dl, gfx.MeshPlane, 100, 1.2, gfx.RGB(0.3, 0.3, 0.9))
+		f := &gfx.Frame{Width: 256, Height: 256, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
+		_, st := render(t, win, f)
+		if st.DrawCalls != 3 || st.Instances != 600 {
+			t.Errorf("got %d draw calls, %d instances; want 3, 600", st.DrawCalls, st.Instances)
+		}
+		// Same frame again: the state cache skips the redundant binds.
+		_, st2 := render(t, win, f)
+		if st2.SkippedBinds == 0 {
+			t.Errorf("second frame skipped no binds: %+v", st2)
+		}
+	})
+	t.Run("two scenes", func(t *testing.T) {
+		a, b := &gfx.DrawList{Camera: cam}, &gfx.DrawList{Camera: cam}
+		grid(a, gfx.MeshCube, 10, 1, cubeColor)
+		grid(b, gfx.MeshCube, 10, 1, cubeColor)
+		f := &gfx.Frame{Width: 256, Height: 256, Clear: clearColor, Scenes: []*gfx.DrawList{a, nil, {}, b}}
+		_, st := render(t, win, f)
+		if st.DrawCalls != 2 || st.Instances != 20 {
+			t.Errorf("got %d draw calls, %d instances; want 2, 20", st.DrawCalls, st.Instances)
+		}
+	})
+}
+
+func TestUnknownMesh(t *testing.T) {
+	win := openWindow(t, 64, 64, gl41.Options{})
+	dl := &gfx.DrawList{Camera: testCamera()}
+	m := mgl32.Ident4()
+	dl.Add(gfx.MeshCube, &m, cubeColor)
+	dl.Add(gfx.MeshID(999), &m, cubeColor)
+	f := &gfx.Frame{Width: 64, Height: 64, Scenes: []*gfx.DrawList{dl}}
+	var err, glErr error
+	var st gl41.Stats
+	mainthread.Call(func() {
+		err = win.Renderer().Render(f)
+		st = win.Renderer().Stats()
+		glErr = win.Renderer().CheckError()
+	})
+	if err == nil {
+		t.Error("Render with an unknown mesh: got nil error")
+	}
+	if glErr != nil {
+		t.Error(glErr)
+	}
+	if st.DrawCalls != 1 {
+		t.Errorf("known mesh not drawn: %d draw calls, want 1", st.DrawCalls)
+	}
+}
+
+func TestUploadStrategiesAgree(t *testing.T) {
+	const size = 128
+	win := openWindow(t, size, size, gl41.Options{})
+	cam := gfx.Camera{View: mgl32.LookAtV(mgl32.Vec3{0, 0, 25}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})}
+	dl := &gfx.DrawList{Camera: cam}
+	hud := gfx.HUD{}
+	hud.AddRect(4, 4, 30, 10, gfx.Color{R: 1, A: 0.5})
+	hud.AddText(4, 100, gfx.RGB(1, 1, 1), "ring 123")
+	var ref *image.RGBA
+	for u := gl41.UploadOrphan; u.Valid(); u++ {
+		t.Run(u.String(), func(t *testing.T) {
+			mainthread.Call(func() { _ = win.Renderer().SetUpload(u) })
+			var img *image.RGBA
+			// Several frames with changing counts: the ring wraps and
+			// buffers grow and shrink.
+			for frame := 0; frame < 12; frame++ {
+				dl.Reset()
+				n := []int{50, 400, 10, 250}[frame%4]
+				grid(dl, gfx.MeshCube, n, 1.2, cubeColor)
+				grid(dl, gfx.MeshSphere, n/2, 1.3, gfx.RGB(0.2, 0.9, 0.4))
+				f := &gfx.Frame{Width: size, Height: size, Clear: clearColor, Scenes: []*gfx.DrawList{dl}, HUD: hud}
+				img, _ = render(t, win, f)
+			}
+			if ref == nil {
+				ref = img
+				return
+			}
+			for i := range img.Pix {
+				if img.Pix[i] != ref.Pix[i] {
+					t.Fatalf("image differs from %v at byte %d", gl41.UploadOrphan, i)
+				}
+			}
+		})
+	}
+	mainthread.Call(func() { _ = win.Renderer().SetUpload(gl41.UploadOrphan) })
+}
+
+func TestSetUploadRejectsUnknown(t *testing.T) {
+	win := openWindow(t, 32, 32, gl41.Options{})
+	var err error
+	mainthread.Call(func() { err = win.Renderer().SetUpload(gl41.Upload(200)) })
+	if err == nil {
+		t.Error("SetUpload(200): got nil error")
+	}
+}
+
+func TestZeroFrame(t *testing.T) {
+	win := openWindow(t, 64, 64, gl41.Options{})
+	for _, sz := range [][2]int{{0, 0}, {0, 64}, {64, 0}, {-1, -1}} {
+		t.Run(fmt.Sprint(sz), func(t *testing.T) {
+			f, _ := oneCube(sz[0], sz[1], mgl32.Ident4())
+			f.HUD.AddText(1, 1, gfx.RGB(1, 1, 1), "x")
+			_, st := render(t, win, f)
+			if st.DrawCalls != 0 {
+				t.Errorf("0-sized frame made %d draw calls", st.DrawCalls)
+			}
+		})
+	}
+	var err error
+	mainthread.Call(func() { err = win.Renderer().Render(nil) })
+	if err == nil {
+		t.Error("Render(nil): got nil error")
+	}
+}
+
+func TestCloseIsIdempotent(t *testing.T) {
+	win := openWindow(t, 32, 32, gl41.Options{})
+	var err1, err2, errRender error
+	mainthread.Call(func() {
+		r := win.Renderer()
+		err1 = r.Close()
+		err2 = r.Close()
+		errRender = r.Render(&gfx.Frame{Width: 32, Height: 32})
+	})
+	if err1 != nil || err2 != nil {
+		t.Errorf("Close: %v, then %v", err1, err2)
+	}
+	if errRender != gl41.ErrClosed {
+		t.Errorf("Render after Close: %v, want ErrClosed", errRender)
+	}
+}

@@ -1,0 +1,121 @@
+package gl41
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"unsafe"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+)
+
+// Screenshot reads the last frame drawn from the back buffer into an
+// image (top row first). Call it after Render and before the window swaps
+// buffers: after a swap the back buffer's contents are undefined.
+func (r *Renderer) Screenshot() (*image.RGBA, error) {
+	if r.closed {
+		return nil, ErrClosed
+	}
+	if r.width <= 0 || r.height <= 0 {
+		return nil, errors.New("gl41: screenshot: no frame has been drawn")
+	}
+	img := image.NewRGBA(image.Rect(0, 0, r.width, r.height))
+	if err := r.ReadPixels(img); err != nil {
+		return nil, err
+	}
+	return img, nil
+}
+
+// ReadPixels reads the back buffer's rectangle (0, 0)–(w, h), where w, h is
+// dst's size, into dst, flipping rows so that dst's first row is the top of
+// the screen. Like Screenshot, it is called between Render and the swap.
+func (r *Renderer) ReadPixels(dst *image.RGBA) error {
+	if r.closed {
+		return ErrClosed
+	}
+	w, h := dst.Rect.Dx(), dst.Rect.Dy()
+	if w <= 0 || h <= 0 {
+		return nil
+	}
+	if dst.Stride != 4*w {
+		return errors.New("gl41: ReadPixels needs an image with a tight stride (a fresh image.NewRGBA)")
+	}
+	r.gl.calls += 2
+	gl.ReadBuffer(gl.BACK)
+	gl.ReadPixels(0, 0, int32(w), int32(h), gl.RGBA, gl.UNSIGNED_BYTE, unsafe.Pointer(&dst.Pix[0]))
+	flipRows(dst.Pix, 4*w, h)
+	if err := r.CheckError(); err != nil {
+		return fmt.Errorf("gl41: reading pixels: %w", err)
+	}
+	return nil
+}
+
+// flipRows reverses the order of h rows of stride bytes in place.
+func flipRows(pix []byte, stride, h int) {
+	tmp := make([]byte, stride)
+	for top, bot := 0, h-1; top < bot; top, bot = top+1, bot-1 {
+		a := pix[top*stride : (top+1)*stride]
+		b := pix[bot*stride : (bot+1)*stride]
+		copy(tmp, a)
+		copy(a, b)
+		copy(b, tmp)
+	}
+}
+
+// WriteScreenshot reads the last frame drawn (see Screenshot) and writes
+// it to path as a PNG, atomically (see WritePNG).
+func (r *Renderer) WriteScreenshot(path string) error {
+	img, err := r.Screenshot()
+	if err != nil {
+		return err
+	}
+	return WritePNG(path, img)
+}
+
+// WritePNG encodes img as a PNG and writes it to path atomically: into a
+// temporary file in the same directory, synced to disk, then renamed over
+// path. Readers see either the old file or the complete new one, and no
+// temporary file is left behind on error. It touches no GL state and may
+// be called from any goroutine.
+func WritePNG(path string, img image.Image) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("gl41: writing %s: %w", path, err)
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+			err = fmt.Errorf("gl41: writing %s: %w", path, err)
+		}
+	}()
+	if err = png.Encode(f, img); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Chmod(tmp, 0o644); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return err
+	}
+	// Persist the rename itself; not every system can sync a directory.
+	if d, derr := os.Open(dir); derr == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
