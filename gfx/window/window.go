@@ -103,7 +103,8 @@ func acquireGLFW() (err error) {
 				panic(p)
 			}
 			glfw.Terminate()
-			err = fmt.Errorf("window: GLFW could not initialise (DISPLAY=%q): %w: %v; %s", os.Getenv("DISPLAY"), ErrNoDisplay, ge, hint)
+			err = fmt.Errorf("window: GLFW could not initialise, the display %q cannot be opened (GLFW: %v): %w; %s",
+				os.Getenv("DISPLAY"), ge, ErrNoDisplay, hint)
 		}
 	}()
 	if err := glfw.Init(); err != nil {
