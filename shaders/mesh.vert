@@ -9,8 +9,7 @@ layout(location = 1) in vec3 aNormal;
 layout(location = 2) in mat4 aModel;
 layout(location = 6) in vec4 aColor;
 
-uniform mat4 uView;
-uniform mat4 uProjection;
+uniform mat4 uViewProjection; // projection × view, multiplied once per scene on the CPU
 
 out vec3 vNormal;
 out vec4 vColor;
@@ -23,5 +22,5 @@ void main() {
     mat3 cof = mat3(cross(m[1], m[2]), cross(m[2], m[0]), cross(m[0], m[1]));
     vNormal = cof * aNormal;
     vColor = aColor;
-    gl_Position = uProjection * uView * (aModel * vec4(aPosition, 1.0));
+    gl_Position = uViewProjection * (aModel * vec4(aPosition, 1.0));
 }

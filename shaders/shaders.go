@@ -14,11 +14,10 @@ const Version = "#version 410 core"
 
 // Uniforms of the mesh program.
 const (
-	UniformView       = "uView"       // mat4: world to eye space
-	UniformProjection = "uProjection" // mat4: eye to clip space
-	UniformLightDir   = "uLightDir"   // vec3: direction the light travels, unit length
-	UniformLightColor = "uLightColor" // vec3: diffuse light colour
-	UniformAmbient    = "uAmbient"    // vec3: ambient colour
+	UniformViewProjection = "uViewProjection" // mat4: world to clip space (projection × view)
+	UniformLightDir       = "uLightDir"       // vec3: direction the light travels, unit length
+	UniformLightColor     = "uLightColor"     // vec3: diffuse light colour
+	UniformAmbient        = "uAmbient"        // vec3: ambient colour
 )
 
 // Uniforms of the HUD program.
@@ -67,7 +66,7 @@ func Mesh() Program {
 		Name:     "mesh",
 		Vertex:   "mesh.vert",
 		Fragment: "mesh.frag",
-		Uniforms: []string{UniformView, UniformProjection, UniformLightDir, UniformLightColor, UniformAmbient},
+		Uniforms: []string{UniformViewProjection, UniformLightDir, UniformLightColor, UniformAmbient},
 		Attribs: []Attrib{
 			{Name: "aPosition", Location: MeshPosition, Slots: 1},
 			{Name: "aNormal", Location: MeshNormal, Slots: 1},

@@ -45,15 +45,6 @@ var capEnums = [numCaps]uint32{gl.DEPTH_TEST, gl.CULL_FACE, gl.BLEND}
 
 func (a *api) resetCounters() { a.calls, a.skipped = 0, 0 }
 
-// forget drops the cache, so the next binds are issued unconditionally.
-func (a *api) forget() {
-	a.program, a.vao, a.array, a.texture = 0, 0, 0, 0
-	a.caps = [numCaps]capState{}
-	a.depthW = capUnknown
-	a.viewport = [4]int32{}
-	a.clearSet = false
-}
-
 // Cached state.
 
 func (a *api) useProgram(p uint32) {

@@ -31,5 +31,10 @@
 // A state cache skips redundant binds and enables; every GL call goes
 // through a counting wrapper, and Stats reports the last frame's draw
 // calls, instances, GL (cgo) calls, bytes uploaded, skipped binds and the
-// CPU time spent in Render. In steady state Render allocates nothing.
+// time spent in Render, split into the renderer's own CPU time, uploads and
+// the driver's work inside draw calls. In steady state Render allocates
+// nothing.
+//
+// Screenshots read the back buffer after Render and before the swap;
+// WritePNG writes them atomically.
 package gl41

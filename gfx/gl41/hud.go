@@ -1,6 +1,7 @@
 package gl41
 
 import (
+	"time"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
@@ -108,11 +109,16 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int) {
 	a.bindVertexArray(s.vao)
 	a.bindArrayBuffer(s.stream.buf)
 	size := len(q) * hudQuadSize
+	t0 := time.Now()
 	off := a.upload(&s.stream, r.upload, unsafe.Pointer(&q[0]), size)
+	t1 := time.Now()
 	if off != s.offset {
 		r.pointHUD(off)
 	}
+	t2 := time.Now()
 	a.drawArraysInstanced(gl.TRIANGLE_STRIP, 4, int32(len(q)))
+	r.stats.UploadTime += t1.Sub(t0)
+	r.stats.DrawTime += time.Since(t2)
 	r.stats.DrawCalls++
 	r.stats.HUDQuads += len(q)
 	r.stats.BytesUploaded += size

@@ -26,14 +26,28 @@ type Options struct {
 
 // Stats are the counters of the last frame Render drew.
 type Stats struct {
-	DrawCalls     int           // glDraw* calls, scenes and HUD
-	Batches       int           // non-empty mesh batches drawn (one draw call each)
-	Instances     int           // mesh instances drawn
-	HUDQuads      int           // HUD rectangles and glyphs drawn
-	GLCalls       int           // GL (cgo) calls made
-	BytesUploaded int           // bytes streamed to the GPU
-	SkippedBinds  int           // binds and enables skipped by the state cache
-	CPUTime       time.Duration // time spent in Render (CPU side; Render never waits for the GPU to finish)
+	DrawCalls     int // glDraw* calls, scenes and HUD
+	Batches       int // non-empty mesh batches drawn (one draw call each)
+	Instances     int // mesh instances drawn
+	HUDQuads      int // HUD rectangles and glyphs drawn
+	GLCalls       int // GL (cgo) calls made
+	BytesUploaded int // bytes streamed to the GPU
+	SkippedBinds  int // binds and enables skipped by the state cache
+
+	// RenderTime is the wall time of the Render call. Render never waits for
+	// the GPU to finish the frame, but a driver may do work or block inside
+	// a call: a software rasteriser (llvmpipe) shades vertices inside the
+	// draw calls, a hardware driver may wait there for a free command buffer.
+	RenderTime time.Duration
+	// DrawTime is the part of RenderTime spent inside glDraw* calls.
+	DrawTime time.Duration
+	// UploadTime is the part of RenderTime spent streaming per-frame data
+	// (a driver that must synchronise, as with UploadSubData, waits here).
+	UploadTime time.Duration
+	// CPUTime is RenderTime minus DrawTime: the renderer's own work per
+	// frame (walking the draw lists, laying out the HUD, state changes and
+	// uploads), without the driver's work inside the draw calls.
+	CPUTime time.Duration
 }
 
 // Renderer draws gfx.Frames with OpenGL 4.1 core. It implements
@@ -46,8 +60,7 @@ type Renderer struct {
 	closed  bool
 
 	meshProg program
-	uView    int32
-	uProj    int32
+	uVP      int32
 	uLDir    int32
 	uLColor  int32
 	uAmbient int32
@@ -59,8 +72,8 @@ type Renderer struct {
 	stats  Stats
 	width  int // size of the last frame drawn, for Screenshot
 	height int
-	view   mgl32.Mat4
 	proj   mgl32.Mat4
+	vp     mgl32.Mat4 // projection × view of the scene being drawn
 }
 
 // gpuMesh is one uploaded mesh and the instance stream its VAO reads.
@@ -105,8 +118,7 @@ func (r *Renderer) init() error {
 		return err
 	}
 	p := &r.meshProg
-	r.uView = p.uniform(shaders.UniformView)
-	r.uProj = p.uniform(shaders.UniformProjection)
+	r.uVP = p.uniform(shaders.UniformViewProjection)
 	r.uLDir = p.uniform(shaders.UniformLightDir)
 	r.uLColor = p.uniform(shaders.UniformLightColor)
 	r.uAmbient = p.uniform(shaders.UniformAmbient)
@@ -277,7 +289,8 @@ func (r *Renderer) Render(f *gfx.Frame) error {
 func (r *Renderer) finishStats(start time.Time) {
 	r.stats.GLCalls = r.gl.calls
 	r.stats.SkippedBinds = r.gl.skipped
-	r.stats.CPUTime = time.Since(start)
+	r.stats.RenderTime = time.Since(start)
+	r.stats.CPUTime = r.stats.RenderTime - r.stats.DrawTime
 }
 
 // drawScene draws one draw list and returns the first unknown mesh it met,
@@ -290,9 +303,9 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) gfx.MeshID {
 	a.useProgram(r.meshProg.id)
 
 	dl.Camera.Projection(aspect, &r.proj)
-	r.view = dl.Camera.View // a field, not a local: pointers passed to cgo escape
-	a.uniformMatrix4(r.uView, (*[16]float32)(&r.view))
-	a.uniformMatrix4(r.uProj, (*[16]float32)(&r.proj))
+	// A field, not a local: pointers passed to cgo escape to the heap.
+	r.vp = r.proj.Mul4(dl.Camera.View)
+	a.uniformMatrix4(r.uVP, (*[16]float32)(&r.vp))
 	l := dl.Light
 	if l.IsZero() {
 		l = gfx.DefaultLight
@@ -324,11 +337,16 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) gfx.MeshID {
 		a.bindVertexArray(m.vao)
 		a.bindArrayBuffer(m.inst.buf)
 		size := n * gfx.InstanceSize
+		t0 := time.Now()
 		off := a.upload(&m.inst, r.upload, unsafe.Pointer(&b.Instances[0]), size)
+		t1 := time.Now()
 		if off != m.instOffset {
 			r.pointInstances(m, off)
 		}
+		t2 := time.Now()
 		a.drawElementsInstanced(m.indices, int32(n))
+		r.stats.UploadTime += t1.Sub(t0)
+		r.stats.DrawTime += time.Since(t2)
 		r.stats.DrawCalls++
 		r.stats.Batches++
 		r.stats.Instances += n

@@ -164,7 +164,7 @@ func open(cfg Config) (w *Window, err error) {
 	w.setCallbacks()
 	if cfg.Fullscreen {
 		if err := w.SetFullscreen(true); err != nil {
-			w.Close()
+			w.destroy() // Open releases GLFW
 			return nil, err
 		}
 	}
@@ -189,13 +189,19 @@ func (w *Window) Renderer() *gl41.Renderer { return w.renderer }
 
 // Close releases the renderer, destroys the window and, with the last open
 // window, terminates GLFW. Calling it again does nothing.
-func (w *Window) Close() (err error) {
+func (w *Window) Close() error {
 	if w.win == nil {
 		return nil
 	}
+	defer releaseGLFW()
+	return w.destroy()
+}
+
+// destroy releases the renderer and destroys the window, leaving GLFW
+// initialised.
+func (w *Window) destroy() (err error) {
 	win := w.win
 	w.win = nil
-	defer releaseGLFW()
 	defer recoverGLFW(&err, "closing")
 	win.MakeContextCurrent()
 	rerr := w.renderer.Close()
@@ -251,7 +257,9 @@ func (w *Window) Size() (width, height int) {
 
 // SetSize asks the window system to resize the window's content area (in
 // screen coordinates). The new framebuffer size is reported by a later
-// PollEvents as an input.Resize event.
+// PollEvents as an input.Resize event. Some drivers (Mesa's software
+// rasteriser) resize the context's buffers at the next SwapBuffers, so the
+// first frame drawn after a resize may be cut to the old size.
 func (w *Window) SetSize(width, height int) (err error) {
 	if w.win == nil {
 		return ErrClosed

@@ -135,6 +135,34 @@ func TestFullscreenRestoresWindow(t *testing.T) {
 	}
 }
 
+func TestOpenFullscreen(t *testing.T) {
+	w := open(t, window.Config{Width: 320, Height: 240, Hidden: true, Fullscreen: true})
+	var full bool
+	var err error
+	mainthread.Call(func() {
+		full = w.Fullscreen()
+		err = w.SetFullscreen(false)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !full {
+		t.Error("Config.Fullscreen: window not fullscreen")
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		var sw, sh int
+		mainthread.Call(func() { w.PollEvents(nil, nil); sw, sh = w.Size() })
+		if sw == 320 && sh == 240 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("windowed size %d×%d after leaving fullscreen, want 320×240", sw, sh)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 func TestCloseIsIdempotent(t *testing.T) {
 	var w *window.Window
 	var err error
