@@ -261,15 +261,32 @@ func TestZeroFrame(t *testing.T) {
 	}
 }
 
-func TestCloseIsIdempotent(t *testing.T) {
+func TestCloseReleasesEverything(t *testing.T) {
 	win := openWindow(t, 32, 32, gl41.Options{})
-	var err1, err2, errRender error
+	f, _ := oneCube(32, 32, mgl32.Ident4())
+	f.HUD.AddText(0, 0, gfx.RGB(1, 1, 1), "x")
+	render(t, win, f)
+	var err1, err2, errRender, glErr error
+	var before, after, total int
 	mainthread.Call(func() {
 		r := win.Renderer()
+		objs := gl41.ObjectsForTest(r)
+		total, before = objs.Total(), objs.Live()
 		err1 = r.Close()
 		err2 = r.Close()
+		after = objs.Live()
 		errRender = r.Render(&gfx.Frame{Width: 32, Height: 32})
+		glErr = r.CheckError()
 	})
+	if before != total || total < 10 {
+		t.Errorf("before Close %d of %d objects live, want all", before, total)
+	}
+	if after != 0 {
+		t.Errorf("after Close %d of %d objects still live, want 0", after, total)
+	}
+	if glErr != gl41.ErrClosed {
+		t.Errorf("CheckError after Close: %v, want ErrClosed", glErr)
+	}
 	if err1 != nil || err2 != nil {
 		t.Errorf("Close: %v, then %v", err1, err2)
 	}

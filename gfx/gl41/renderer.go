@@ -138,7 +138,9 @@ func (r *Renderer) init() error {
 	gl.FrontFace(gl.CCW)
 	gl.CullFace(gl.BACK)
 	gl.DepthFunc(gl.LESS)
-	gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
+	// Colour blends by the source alpha; the framebuffer's alpha stays a
+	// coverage value instead of being multiplied by itself.
+	gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
 	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 1)
 	gl.PixelStorei(gl.PACK_ALIGNMENT, 1)
 	r.gl.bindVertexArray(0)

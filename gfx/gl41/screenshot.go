@@ -31,7 +31,9 @@ func (r *Renderer) Screenshot() (*image.RGBA, error) {
 
 // ReadPixels reads the back buffer's rectangle (0, 0)–(w, h), where w, h is
 // dst's size, into dst, flipping rows so that dst's first row is the top of
-// the screen. Like Screenshot, it is called between Render and the swap.
+// the screen. Pixels are made opaque, as they appear on screen (the
+// framebuffer's alpha is not what the window shows). Like Screenshot, it is
+// called between Render and the swap.
 func (r *Renderer) ReadPixels(dst *image.RGBA) error {
 	if r.closed {
 		return ErrClosed
@@ -47,6 +49,9 @@ func (r *Renderer) ReadPixels(dst *image.RGBA) error {
 	gl.ReadBuffer(gl.BACK)
 	gl.ReadPixels(0, 0, int32(w), int32(h), gl.RGBA, gl.UNSIGNED_BYTE, unsafe.Pointer(&dst.Pix[0]))
 	flipRows(dst.Pix, 4*w, h)
+	for i := 3; i < len(dst.Pix); i += 4 {
+		dst.Pix[i] = 0xff
+	}
 	if err := r.CheckError(); err != nil {
 		return fmt.Errorf("gl41: reading pixels: %w", err)
 	}
