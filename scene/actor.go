@@ -72,37 +72,65 @@ type Actor struct {
 	// once with Manager.Teleport.
 	Local Transform
 
-	// Fields read every tick and every frame, kept together.
-	world  Transform  // world TRS, recomputed each tick
-	last   Transform  // world TRS of the previous tick
+	// The fields are laid out for the per-tick and per-frame loops: with
+	// the actor 64-byte aligned (448 bytes, in chunks that start on a page),
+	// a tick touches lines 0-1 (local, flags, world TRS) and line 2 (world
+	// matrix), a frame lines 0-1 and 3 (render matrix).
+	flags  uint16
+	parent int32 // slot index of the parent, -1 for a root
+
+	// World and last-world TRS: wt[cur] is the world transform and
+	// wt[cur^1] the last-world one, cur being the manager's current index.
+	// A tick flips cur and overwrites the new world: no copy.
+	wt     [2]Transform
+	worldM mgl32.Mat4 // matrix of the world transform
 	render mgl32.Mat4 // blended each frame
-	worldM mgl32.Mat4 // matrix of world
-	parent int32      // slot index of the parent, -1 for a root
-	flags  uint8
-	good   Transform // last finite Local, restored by the finiteness check
 
 	// Mesh is drawn with the render matrix and Color; gfx.MeshNone is not
 	// drawn. Hidden actors are not drawn either (nor asked to Draw).
 	Mesh   gfx.MeshID
-	Color  gfx.Color
 	Hidden bool
+	Color  gfx.Color
 
+	children int32     // number of direct children
+	good     Transform // last finite Local of a child, restored by the finiteness check
+	renderT  Transform // render TRS, kept for actors with children
 	handle   Handle
 	parentH  Handle
-	children int32 // number of direct children
-	behavior any
+
 	ticker   Ticker
+	behavior any
 	framer   Framer
 	drawer   Drawer
+	mgr      *Manager
 }
 
 // Actor flags.
 const (
-	flagAlive  uint8 = 1 << iota // slot holds an actor
-	flagFresh                    // spawned during the current tick: not ticked yet
-	flagDying                    // removed during the current tick
-	flagMarked                   // scratch mark for subtree operations
+	flagAlive   uint16 = 1 << iota // slot holds an actor
+	flagFresh                      // spawned during the current tick: not ticked yet
+	flagDying                      // removed during the current tick
+	flagMarked                     // scratch mark for subtree operations
+	flagMoved                      // the last tick changed the world transform
+	flagDirty                      // recompute the world transform at the next tick
+	flagSettled                    // render == worldM and renderT == world: nothing to blend
+	flagParent                     // has children (children > 0)
+	flagDrawer                     // the behaviour is a Drawer
 )
+
+// addChildren changes a's count of direct children by d.
+func (a *Actor) addChildren(d int32) {
+	a.children += d
+	if a.children > 0 {
+		a.flags |= flagParent
+	} else {
+		a.flags &^= flagParent
+	}
+}
+
+// world and last return the actor's world and last-world transforms.
+func (a *Actor) world() *Transform { return &a.wt[a.mgr.cur&1] }
+func (a *Actor) last() *Transform  { return &a.wt[a.mgr.cur&1^1] }
 
 // Handle returns the actor's handle.
 func (a *Actor) Handle() Handle { return a.handle }
@@ -115,11 +143,11 @@ func (a *Actor) Children() int { return int(a.children) }
 
 // World returns the actor's world transform as of the end of the last tick
 // (or of its spawn or teleport).
-func (a *Actor) World() Transform { return a.world }
+func (a *Actor) World() Transform { return *a.world() }
 
 // LastWorld returns the actor's world transform as of the end of the tick
 // before the last one: the start of the interpolation.
-func (a *Actor) LastWorld() Transform { return a.last }
+func (a *Actor) LastWorld() Transform { return *a.last() }
 
 // WorldMatrix returns the matrix of World.
 func (a *Actor) WorldMatrix() mgl32.Mat4 { return a.worldM }
@@ -128,7 +156,7 @@ func (a *Actor) WorldMatrix() mgl32.Mat4 { return a.worldM }
 // (interpolation blends TRS, never matrices), so this builds it.
 func (a *Actor) LastWorldMatrix() mgl32.Mat4 {
 	var m mgl32.Mat4
-	a.last.Matrix(&m)
+	a.last().Matrix(&m)
 	return m
 }
 
@@ -150,10 +178,27 @@ func (a *Actor) Behavior() any { return a.behavior }
 // during a tick, the new behaviour's Tick runs from the next tick on if the
 // actor has already been ticked.
 func (a *Actor) SetBehavior(b any) {
-	a.behavior = b
-	a.ticker, _ = b.(Ticker)
-	a.framer, _ = b.(Framer)
-	a.drawer, _ = b.(Drawer)
+	t, _ := b.(Ticker)
+	f, _ := b.(Framer)
+	d, _ := b.(Drawer)
+	if a.mgr != nil {
+		c := a.mgr.chunks[a.handle.Index()>>chunkShift]
+		c.tickers += count(t != nil) - count(a.ticker != nil)
+		c.framers += count(f != nil) - count(a.framer != nil)
+	}
+	a.behavior, a.ticker, a.framer, a.drawer = b, t, f, d
+	if d != nil {
+		a.flags |= flagDrawer
+	} else {
+		a.flags &^= flagDrawer
+	}
+}
+
+func count(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Alive reports whether the actor exists (it may be being removed at the end

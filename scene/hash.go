@@ -24,9 +24,8 @@ func (m *Manager) Hash() uint64 {
 	mix := func(w uint32) { h = (h ^ uint64(w)) * fnvPrime }
 	f := func(v float32) { mix(math.Float32bits(v)) }
 	for c, ch := range m.chunks {
-		lim := min(int(m.n)-c*chunkSize, chunkSize)
-		for k := range ch[:lim] {
-			a := &ch[k]
+		for k := range ch.a[:m.chunkLen(c)] {
+			a := &ch.a[k]
 			if a.flags&flagAlive == 0 {
 				continue
 			}

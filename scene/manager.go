@@ -17,7 +17,11 @@ const (
 	chunkMask  = chunkSize - 1
 )
 
-type chunk [chunkSize]Actor
+type chunk struct {
+	a       [chunkSize]Actor
+	tickers int32 // live actors with a Ticker: a chunk without any is skipped
+	framers int32 // live actors with a Framer, likewise
+}
 
 // Manager owns the actors of one scene: it spawns and removes them, ticks
 // them at the fixed rate, interpolates their render matrices every frame and
@@ -34,7 +38,7 @@ type Manager struct {
 	free   []int32 // recycled slots, reused last-in first-out
 	live   int
 
-	order      []int32 // live slots, parents before children
+	order      []int32 // live actors that have a parent, parents before children
 	orderDirty bool
 	depth      []int32 // scratch for rebuilding order
 	stack      []int32
@@ -48,6 +52,7 @@ type Manager struct {
 	zeroRot  []Handle
 	tickErrs []error
 
+	cur     uint8 // index of the world transforms in Actor.wt
 	mode    Mode
 	camera  Handle
 	view    mgl32.Mat4
@@ -68,7 +73,7 @@ const (
 	KeepLocal
 )
 
-func (m *Manager) at(i int32) *Actor { return &m.chunks[i>>chunkShift][i&chunkMask] }
+func (m *Manager) at(i int32) *Actor { return &m.chunks[i>>chunkShift].a[i&chunkMask] }
 
 // lookup returns the live actor named by h, or an error naming op and h.
 func (m *Manager) lookup(op string, h Handle) (int32, *Actor, error) {
@@ -143,6 +148,15 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 		}
 		parent = p
 	}
+	w := local
+	if parent >= 0 {
+		var pw Transform
+		m.worldOf(parent, &pw)
+		Compose(&w, &pw, &local)
+		if !w.IsFinite() { // a finite local under a huge parent can overflow
+			return NoHandle, fmt.Errorf("scene: spawn under %v: world transform: %w", s.Parent, ErrNonFinite)
+		}
+	}
 
 	i := m.alloc()
 	a := m.at(i)
@@ -160,31 +174,20 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 		Hidden:  s.Hidden,
 		handle:  makeHandle(i, gen),
 		parentH: s.Parent,
+		mgr:     m,
 	}
 	a.SetBehavior(s.Behavior)
 	if parent >= 0 {
-		m.at(parent).children++
+		m.at(parent).addChildren(1)
 	}
 	m.live++
-	m.worldOf(i, &a.world)
-	if !a.world.IsFinite() { // finite local under a huge parent can overflow
-		m.free = append(m.free, i)
-		if parent >= 0 {
-			m.at(parent).children--
-		}
-		m.live--
-		a.flags = 0
-		return NoHandle, fmt.Errorf("scene: spawn: world transform: %w", ErrNonFinite)
-	}
-	a.world.Matrix(&a.worldM)
-	a.last = a.world
-	a.render = a.worldM
+	teleportTo(a, &w)
 	if m.inTick {
 		a.flags |= flagFresh
 		m.spawnQ = append(m.spawnQ, i)
 	}
-	if !m.orderDirty {
-		m.order = append(m.order, i) // its parent is already in the order
+	if parent >= 0 && !m.orderDirty {
+		m.order = append(m.order, i) // its parent is a root or already listed
 	}
 	return a.handle, nil
 }
@@ -244,8 +247,8 @@ func (m *Manager) applyRemovals() {
 		}
 	}
 	if cascade {
-		// The order lists parents before children: one pass marks every
-		// descendant of a dying actor.
+		// The order lists every child after its parent: one pass marks
+		// every descendant of a dying actor.
 		m.ensureOrder()
 		for _, i := range m.order {
 			a := m.at(i)
@@ -258,13 +261,14 @@ func (m *Manager) applyRemovals() {
 	for _, i := range m.removeQ {
 		a := m.at(i)
 		if a.parent >= 0 {
-			m.at(a.parent).children--
+			m.at(a.parent).addChildren(-1)
 		}
 	}
 	for _, i := range m.removeQ {
 		a := m.at(i)
+		a.SetBehavior(nil)
 		h := a.handle
-		*a = Actor{handle: h} // drop references (behaviour) for the GC; keep the generation
+		*a = Actor{handle: h, parent: -1} // drop references for the GC; keep the generation
 		m.free = append(m.free, i)
 		m.live--
 	}
@@ -317,12 +321,13 @@ func (m *Manager) SetParent(h, parent Handle, keep Keep) error {
 		a.Local = local
 	}
 	if a.parent >= 0 {
-		m.at(a.parent).children--
+		m.at(a.parent).addChildren(-1)
 	}
 	if p >= 0 {
-		m.at(p).children++
+		m.at(p).addChildren(1)
 	}
 	a.parent, a.parentH = p, parent
+	a.flags |= flagDirty
 	m.orderDirty = true
 	return nil
 }
@@ -375,13 +380,13 @@ func (m *Manager) Teleport(h Handle) error {
 			continue
 		}
 		c.flags |= flagMarked
-		Compose(&w, &m.at(c.parent).world, &c.Local)
+		Compose(&w, m.at(c.parent).world(), &c.Local)
 		if !w.IsFinite() {
 			if bad == NoHandle {
 				bad = c.handle
 			}
 			c.Local = c.good // as a tick would: revert to the last finite local
-			Compose(&w, &m.at(c.parent).world, &c.Local)
+			Compose(&w, m.at(c.parent).world(), &c.Local)
 		}
 		teleportTo(c, &w)
 	}
@@ -399,20 +404,33 @@ func (m *Manager) Teleport(h Handle) error {
 // state was left. Actors whose transforms are not finite are reverted to
 // their last finite ones and reported in a *TransformError.
 func (m *Manager) TeleportAll() error {
-	err := m.propagate(m.tick)
-	for _, i := range m.order {
-		a := m.at(i)
-		a.last = a.world
-		a.render = a.worldM
+	err := m.propagate(m.tick, true)
+	cur := m.cur & 1
+	for c, ch := range m.chunks {
+		for k := range ch.a[:m.chunkLen(c)] {
+			if a := &ch.a[k]; a.flags&flagAlive != 0 {
+				w := a.wt[cur]
+				teleportTo(a, &w)
+			}
+		}
 	}
 	return err
 }
 
+// chunkLen returns the number of used slots in chunk c.
+func (m *Manager) chunkLen(c int) int { return min(int(m.n)-c*chunkSize, chunkSize) }
+
+// teleportTo sets a's world, last-world and render transforms to w, whose
+// rotation must be of unit length, and makes a's local transform the last
+// finite one.
 func teleportTo(a *Actor, w *Transform) {
-	a.world = *w
-	a.last = *w
-	a.world.Matrix(&a.worldM)
+	a.wt[0] = *w
+	a.wt[1] = *w
+	a.renderT = *w
+	unitMatrix(&a.worldM, w)
 	a.render = a.worldM
+	a.good = a.Local
+	a.flags = a.flags&^flagMoved | flagSettled
 }
 
 // ensureOrder rebuilds the topological order if the hierarchy changed.
@@ -422,9 +440,10 @@ func (m *Manager) ensureOrder() {
 	}
 }
 
-// rebuildOrder lists the live slots by depth in the hierarchy (roots first,
-// each depth in slot order), so every parent comes before its children. It
-// runs in linear time and allocates only when the scene has grown.
+// rebuildOrder lists the live actors that have a parent by depth in the
+// hierarchy (each depth in slot order), so every parent comes before its
+// children; roots are not listed. It runs in linear time and allocates only
+// when the scene has grown.
 func (m *Manager) rebuildOrder() {
 	n := int(m.n)
 	m.depth = grow(m.depth, n)
@@ -462,7 +481,7 @@ func (m *Manager) rebuildOrder() {
 	counts := m.counts
 	clear(counts)
 	for i := int32(0); i < m.n; i++ {
-		if depth[i] >= 0 {
+		if depth[i] > 0 {
 			counts[depth[i]+1]++
 		}
 	}
@@ -471,7 +490,7 @@ func (m *Manager) rebuildOrder() {
 	}
 	m.order = grow(m.order, int(counts[len(counts)-1]))
 	for i := int32(0); i < m.n; i++ {
-		if d := depth[i]; d >= 0 {
+		if d := depth[i]; d > 0 {
 			m.order[counts[d]] = i
 			counts[d]++
 		}

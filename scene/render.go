@@ -83,11 +83,16 @@ func (m *Manager) Mode() Mode { return m.mode }
 // along the last tick's motion (the blend at 1+alpha); in ModeNone it is
 // world. Positions and scales blend linearly, rotations along the shortest
 // arc: by normalised lerp for a turn of up to 60° per tick (within 0.27° of
-// the constant-speed slerp, and much cheaper), by slerp beyond. Each actor
-// blends its own world TRS, never a matrix, so the render matrix of a rigid
-// actor is rigid at every alpha and a child orbiting a spinning parent
-// follows an arc, not a chord. A blend that would overflow shows the world
-// transform instead.
+// the constant-speed slerp, and much cheaper), by slerp beyond. Transforms
+// are blended as TRS, never as matrices, so the render matrix of a rigid
+// actor is rigid at every alpha.
+//
+// A root actor blends its world TRS. A child blends its TRS relative to its
+// parent (taken from both last-world and world transforms) and composes the
+// result with its parent's render transform: a moon orbiting a spinning
+// planet follows the arc, not the chord between two ticks' positions, and a
+// sword held in a hand stays in the hand at every alpha. A blend that would
+// overflow shows the world transform instead.
 //
 // It changes no game state and allocates nothing.
 func (m *Manager) Interpolate(alpha float32) {
@@ -101,10 +106,10 @@ func (m *Manager) Interpolate(alpha float32) {
 	if mode == ModeExtrapolate {
 		t, minDot = 1+alpha, nlerpMinDotExtrap
 	}
+	cur := m.cur & 1
 	for c, ch := range m.chunks {
-		lim := min(int(m.n)-c*chunkSize, chunkSize)
-		for k := range ch[:lim] {
-			a := &ch[k]
+		for k := range ch.a[:m.chunkLen(c)] {
+			a := &ch.a[k]
 			if a.flags&flagAlive == 0 {
 				continue
 			}
@@ -112,8 +117,59 @@ func (m *Manager) Interpolate(alpha float32) {
 				a.render = a.worldM
 				continue
 			}
-			blend(&a.render, &a.last, &a.world, t, minDot)
+			if a.parent >= 0 {
+				continue // after its parent, below
+			}
+			if a.flags&flagMoved == 0 {
+				settle(a, cur)
+				continue
+			}
+			var r Transform
+			blendTRS(&r, &a.wt[cur^1], &a.wt[cur], t, minDot)
+			setRender(a, &r, cur)
 		}
+	}
+	if mode == ModeNone {
+		return
+	}
+	m.ensureOrder() // after a reparent or removal between ticks
+	for _, i := range m.order {
+		a := m.at(i)
+		if a.flags&flagMoved == 0 {
+			settle(a, cur)
+			continue
+		}
+		p := m.at(a.parent)
+		var r, l1 Transform
+		if relative(&r, &p.wt[cur^1], &a.wt[cur^1]) && relative(&l1, &p.wt[cur], &a.wt[cur]) {
+			blendTRS(&r, &r, &l1, t, minDot)
+			Compose(&r, &p.renderT, &r)
+		} else { // a parent of zero scale: blend in world space
+			blendTRS(&r, &a.wt[cur^1], &a.wt[cur], t, minDot)
+		}
+		setRender(a, &r, cur)
+	}
+}
+
+// settle shows an actor that did not move in the last tick as it is.
+func settle(a *Actor, cur uint8) {
+	if a.flags&flagSettled == 0 {
+		a.render = a.worldM
+		a.renderT = a.wt[cur]
+		a.flags |= flagSettled
+	}
+}
+
+// setRender builds a's render matrix from the blended transform r and, if a
+// has children, keeps r (with a unit rotation) for them to compose with.
+func setRender(a *Actor, r *Transform, cur uint8) {
+	if !finitePosScale(r) {
+		*r = a.wt[cur]
+	}
+	trsMatrix(&a.render, &r.Pos, &r.Rot, &r.Scale)
+	if a.flags&flagParent != 0 {
+		unitRot(&r.Rot)
+		a.renderT = *r
 	}
 }
 
@@ -122,9 +178,15 @@ func (m *Manager) Interpolate(alpha float32) {
 // Interpolate and before BuildDrawList. It is for visual-only effects; see
 // Framer.
 func (m *Manager) Frame(dt float32) {
-	for i := int32(0); i < m.n; i++ {
-		if a := m.at(i); a.framer != nil && a.flags&flagAlive != 0 {
-			a.framer.Frame(a, dt)
+	for c := 0; c < len(m.chunks); c++ {
+		ch := m.chunks[c]
+		if ch.framers == 0 {
+			continue
+		}
+		for k := range ch.a[:m.chunkLen(c)] {
+			if a := &ch.a[k]; a.framer != nil && a.flags&flagAlive != 0 {
+				a.framer.Frame(a, dt)
+			}
 		}
 	}
 }
@@ -176,16 +238,15 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 	d.Reset()
 	m.buildView()
 	for c, ch := range m.chunks {
-		lim := min(int(m.n)-c*chunkSize, chunkSize)
-		for k := range ch[:lim] {
-			a := &ch[k]
+		for k := range ch.a[:m.chunkLen(c)] {
+			a := &ch.a[k]
 			if a.flags&flagAlive == 0 || a.Hidden {
 				continue
 			}
 			if a.Mesh != gfx.MeshNone {
 				d.Add(a.Mesh, &a.render, a.Color)
 			}
-			if a.drawer != nil {
+			if a.flags&flagDrawer != 0 {
 				a.drawer.Draw(a, d)
 			}
 		}

@@ -3,6 +3,7 @@ package scene
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/tickwork/tickwork/timing"
 )
@@ -38,28 +39,27 @@ func (m *Manager) Tick(t timing.TickInfo) error {
 	m.inTick = true
 	m.tick = t.Index
 
-	for c, ch := range m.chunks {
-		lim := min(int(m.n)-c*chunkSize, chunkSize)
-		for k := range ch[:lim] {
-			a := &ch[k]
-			if a.flags&flagAlive != 0 {
-				a.last = a.world
+	errs := m.tickErrs[:0]
+	for c := 0; c < len(m.chunks); c++ { // chunks may be added by spawns
+		ch := m.chunks[c]
+		if ch.tickers == 0 {
+			continue
+		}
+		for k := range ch.a[:m.chunkLen(c)] {
+			a := &ch.a[k]
+			if a.ticker == nil || a.flags&(flagAlive|flagFresh) != flagAlive {
+				continue
+			}
+			if err := a.ticker.Tick(a, t, m); err != nil {
+				errs = append(errs, fmt.Errorf("scene: tick %d: %v: %w", t.Index, a.handle, err))
 			}
 		}
 	}
 
-	errs := m.tickErrs[:0]
-	for i := int32(0); i < m.n; i++ {
-		a := m.at(i)
-		if a.ticker == nil || a.flags&(flagAlive|flagFresh) != flagAlive {
-			continue
-		}
-		if err := a.ticker.Tick(a, t, m); err != nil {
-			errs = append(errs, fmt.Errorf("scene: tick %d: %v: %w", t.Index, a.handle, err))
-		}
-	}
-
-	if err := m.propagate(t.Index); err != nil {
+	// World becomes last-world by flipping which of Actor.wt is which; the
+	// new world transforms are all written below.
+	m.cur ^= 1
+	if err := m.propagate(t.Index, false); err != nil {
 		errs = append(errs, err)
 	}
 
@@ -67,8 +67,8 @@ func (m *Manager) Tick(t timing.TickInfo) error {
 	for _, i := range m.spawnQ {
 		if a := m.at(i); a.flags&flagFresh != 0 {
 			a.flags &^= flagFresh
-			a.last = a.world
-			a.render = a.worldM
+			w := *a.world()
+			teleportTo(a, &w)
 		}
 	}
 	m.spawnQ = m.spawnQ[:0]
@@ -87,36 +87,37 @@ func (m *Manager) Tick(t timing.TickInfo) error {
 	return err
 }
 
-// propagate recomputes world transforms and matrices from local transforms
-// in topological order, repairing and reporting bad transforms.
-func (m *Manager) propagate(tick uint64) error {
+// propagate recomputes world transforms and matrices from local transforms,
+// roots in slot order then children in topological order, repairing and
+// reporting bad transforms. An actor whose local transform did not change
+// since the last tick, under a parent that did not move, keeps its world
+// transform and matrix unless force is set.
+func (m *Manager) propagate(tick uint64, force bool) error {
 	m.ensureOrder()
-	for _, i := range m.order {
-		a := m.at(i)
-		if !normalizeRot(&a.Local.Rot) {
-			m.zeroRot = append(m.zeroRot, a.handle)
-		}
-		bad := false
-		if !a.Local.IsFinite() {
-			a.Local = a.good
-			bad = true
-		}
-		if a.parent < 0 {
-			a.world = a.Local
-		} else {
-			Compose(&a.world, &m.at(a.parent).world, &a.Local)
-			if !a.world.IsFinite() {
-				// A finite local can still overflow under a huge parent.
-				a.Local = a.good
-				a.world = a.last
-				bad = true
+	cur := m.cur & 1
+	for c, ch := range m.chunks {
+		for k := range ch.a[:m.chunkLen(c)] {
+			a := &ch.a[k]
+			if a.flags&flagAlive == 0 || a.parent >= 0 {
+				continue
 			}
+			// A root's last-world transform is its previous local one,
+			// which was checked: if Local still equals it, nothing moved.
+			if a.flags&flagDirty == 0 && !force && sameTransform(&a.Local, &a.wt[cur^1]) {
+				a.flags &^= flagMoved
+				a.wt[cur] = a.Local
+				continue
+			}
+			if !plainLocal(&a.Local) {
+				m.repairRoot(a, cur)
+			}
+			a.flags = a.flags&^(flagDirty|flagSettled) | flagMoved
+			unitMatrix(&a.worldM, &a.Local) // from Local, not from the fresh copy: no store-to-load stall
+			a.wt[cur] = a.Local
 		}
-		if bad {
-			m.nonFin = append(m.nonFin, a.handle)
-		}
-		a.world.Matrix(&a.worldM)
-		a.good = a.Local
+	}
+	for _, i := range m.order {
+		m.updateChild(m.at(i), cur, force)
 	}
 	if len(m.nonFin) == 0 && len(m.zeroRot) == 0 {
 		return nil
@@ -134,4 +135,78 @@ func (m *Manager) propagate(tick uint64) error {
 		return errs[0]
 	}
 	return errors.Join(errs...)
+}
+
+// plainLocal reports whether l needs no repair: a unit rotation, a finite
+// position and scale. (A rotation of unit length is finite.)
+func plainLocal(l *Transform) bool {
+	q := &l.Rot
+	n := q.W*q.W + q.V[0]*q.V[0] + q.V[1]*q.V[1] + q.V[2]*q.V[2]
+	c := l.Pos[0] + l.Pos[1] + l.Pos[2] + l.Scale[0] + l.Scale[1] + l.Scale[2]
+	return n > 1-1e-5 && n < 1+1e-5 && c-c == 0
+}
+
+// sameTransform reports whether a and b are equal bit for bit. It is
+// branch-free: the == operator on Transform calls a generated function and
+// float comparisons branch twice each.
+func sameTransform(a, b *Transform) bool {
+	d := math.Float32bits(a.Pos[0]) ^ math.Float32bits(b.Pos[0]) |
+		math.Float32bits(a.Pos[1]) ^ math.Float32bits(b.Pos[1]) |
+		math.Float32bits(a.Pos[2]) ^ math.Float32bits(b.Pos[2]) |
+		math.Float32bits(a.Rot.W) ^ math.Float32bits(b.Rot.W) |
+		math.Float32bits(a.Rot.V[0]) ^ math.Float32bits(b.Rot.V[0]) |
+		math.Float32bits(a.Rot.V[1]) ^ math.Float32bits(b.Rot.V[1]) |
+		math.Float32bits(a.Rot.V[2]) ^ math.Float32bits(b.Rot.V[2]) |
+		math.Float32bits(a.Scale[0]) ^ math.Float32bits(b.Scale[0]) |
+		math.Float32bits(a.Scale[1]) ^ math.Float32bits(b.Scale[1]) |
+		math.Float32bits(a.Scale[2]) ^ math.Float32bits(b.Scale[2])
+	return d == 0
+}
+
+// repairRoot renormalises a root's drifted rotation, sets a zero one to the
+// identity and reverts a non-finite local transform to the previous world
+// transform (which is the previous local one), noting each for the report.
+func (m *Manager) repairRoot(a *Actor, cur uint8) {
+	if !normalizeRot(&a.Local.Rot) {
+		m.zeroRot = append(m.zeroRot, a.handle)
+	}
+	if !a.Local.IsFinite() {
+		a.Local = a.wt[cur^1]
+		m.nonFin = append(m.nonFin, a.handle)
+	}
+}
+
+// updateChild recomputes the world transform and matrix of an actor with a
+// parent, whose world transform must be up to date. It repairs as
+// repairRoot does, reverting to the last finite local transform (kept in
+// good) and, if even that overflows under the parent, to the last-world
+// transform.
+func (m *Manager) updateChild(a *Actor, cur uint8, force bool) {
+	if !normalizeRot(&a.Local.Rot) {
+		m.zeroRot = append(m.zeroRot, a.handle)
+	}
+	bad := false
+	if !a.Local.IsFinite() {
+		a.Local = a.good
+		bad = true
+	}
+	w := &a.wt[cur]
+	p := m.at(a.parent)
+	if !bad && sameTransform(&a.Local, &a.good) && p.flags&flagMoved == 0 && a.flags&flagDirty == 0 && !force {
+		a.flags &^= flagMoved
+		*w = a.wt[cur^1]
+		return
+	}
+	Compose(w, &p.wt[cur], &a.Local)
+	if !w.IsFinite() {
+		a.Local = a.good
+		*w = a.wt[cur^1]
+		bad = true
+	}
+	if bad {
+		m.nonFin = append(m.nonFin, a.handle)
+	}
+	a.flags = a.flags&^(flagDirty|flagSettled) | flagMoved
+	unitMatrix(&a.worldM, w)
+	a.good = a.Local
 }

@@ -140,12 +140,27 @@ func trsMatrix(dst *mgl32.Mat4, p *mgl32.Vec3, q *mgl32.Quat, s *mgl32.Vec3) {
 	xy, xz, yz := k*x*y, k*x*z, k*y*z
 	wx, wy, wz := k*w*x, k*w*y, k*w*z
 	sx, sy, sz := s[0], s[1], s[2]
-	*dst = mgl32.Mat4{
-		(1 - yy - zz) * sx, (xy + wz) * sx, (xz - wy) * sx, 0,
-		(xy - wz) * sy, (1 - xx - zz) * sy, (yz + wx) * sy, 0,
-		(xz + wy) * sz, (yz - wx) * sz, (1 - xx - yy) * sz, 0,
-		p[0], p[1], p[2], 1,
-	}
+	// Element by element: a composite literal would be built on the stack
+	// and copied.
+	dst[0], dst[1], dst[2], dst[3] = (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx, 0
+	dst[4], dst[5], dst[6], dst[7] = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy, 0
+	dst[8], dst[9], dst[10], dst[11] = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz, 0
+	dst[12], dst[13], dst[14], dst[15] = p[0], p[1], p[2], 1
+}
+
+// unitMatrix writes the matrix of t into dst; t.Rot must be of unit length
+// (to within float32 rounding), as world rotations are.
+func unitMatrix(dst *mgl32.Mat4, t *Transform) {
+	w, x, y, z := t.Rot.W, t.Rot.V[0], t.Rot.V[1], t.Rot.V[2]
+	x2, y2, z2 := x+x, y+y, z+z
+	xx, yy, zz := x*x2, y*y2, z*z2
+	xy, xz, yz := x*y2, x*z2, y*z2
+	wx, wy, wz := w*x2, w*y2, w*z2
+	sx, sy, sz := t.Scale[0], t.Scale[1], t.Scale[2]
+	dst[0], dst[1], dst[2], dst[3] = (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx, 0
+	dst[4], dst[5], dst[6], dst[7] = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy, 0
+	dst[8], dst[9], dst[10], dst[11] = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz, 0
+	dst[12], dst[13], dst[14], dst[15] = t.Pos[0], t.Pos[1], t.Pos[2], 1
 }
 
 // Rotation blending. Below nlerpMinDot (quaternions more than 30° apart, an
@@ -158,16 +173,15 @@ const (
 	nlerpMinDotExtrap = 0.9995    // cos 1.8°
 )
 
-// blend writes into dst the matrix of the transform a + (b−a)·t: positions
-// and scales move along straight lines, the rotation along the shortest arc
-// from a.Rot to b.Rot. t = 0 gives a, t = 1 gives b exactly (bit for bit the
-// matrix trsMatrix builds from b) and t > 1 continues past b along the same
-// lines and arc. minDot chooses where normalised lerp gives way to slerp.
-func blend(dst *mgl32.Mat4, a, b *Transform, t, minDot float32) {
+// blendTRS writes into dst the transform a + (b−a)·t: position and scale
+// move along straight lines, the rotation along the shortest arc from a.Rot
+// to b.Rot. t = 0 gives a and t = 1 gives b (the rotation up to sign and
+// length), and t > 1 continues past b along the same lines and arc. minDot
+// chooses where normalised lerp gives way to slerp. The rotation is left
+// unnormalised (its length is between 0.7 and 1 for t in [0, 1]): trsMatrix
+// does not need it normalised. dst may be a or b.
+func blendTRS(dst, a, b *Transform, t, minDot float32) {
 	u := 1 - t
-	p := mgl32.Vec3{u*a.Pos[0] + t*b.Pos[0], u*a.Pos[1] + t*b.Pos[1], u*a.Pos[2] + t*b.Pos[2]}
-	s := mgl32.Vec3{u*a.Scale[0] + t*b.Scale[0], u*a.Scale[1] + t*b.Scale[1], u*a.Scale[2] + t*b.Scale[2]}
-
 	aw, ax, ay, az := a.Rot.W, a.Rot.V[0], a.Rot.V[1], a.Rot.V[2]
 	bw, bx, by, bz := b.Rot.W, b.Rot.V[0], b.Rot.V[1], b.Rot.V[2]
 	d := aw*bw + ax*bx + ay*by + az*bz
@@ -180,16 +194,25 @@ func blend(dst *mgl32.Mat4, a, b *Transform, t, minDot float32) {
 	if d < minDot {
 		wa, wb = slerpWeights(d, t, wb < 0)
 	}
-	q := mgl32.Quat{W: wa*aw + wb*bw, V: mgl32.Vec3{wa*ax + wb*bx, wa*ay + wb*by, wa*az + wb*bz}}
+	dst.Pos = mgl32.Vec3{u*a.Pos[0] + t*b.Pos[0], u*a.Pos[1] + t*b.Pos[1], u*a.Pos[2] + t*b.Pos[2]}
+	dst.Scale = mgl32.Vec3{u*a.Scale[0] + t*b.Scale[0], u*a.Scale[1] + t*b.Scale[1], u*a.Scale[2] + t*b.Scale[2]}
+	dst.Rot = mgl32.Quat{W: wa*aw + wb*bw, V: mgl32.Vec3{wa*ax + wb*bx, wa*ay + wb*by, wa*az + wb*bz}}
+}
 
-	// The sum of finite values is finite; a NaN or an overflow to ±Inf in a
-	// blended position or scale (huge values at extreme alphas) is not. The
-	// rotation part is finite: a, b are finite unit quaternions with d ≥ 0.
-	if c := p[0] + p[1] + p[2] + s[0] + s[1] + s[2]; c-c != 0 {
-		trsMatrix(dst, &b.Pos, &b.Rot, &b.Scale)
-		return
-	}
-	trsMatrix(dst, &p, &q, &s)
+// finitePosScale reports whether t's position and scale are finite. A blend
+// of finite transforms can still overflow to ±Inf; its rotation cannot.
+func finitePosScale(t *Transform) bool {
+	c := t.Pos[0] + t.Pos[1] + t.Pos[2] + t.Scale[0] + t.Scale[1] + t.Scale[2]
+	return c-c == 0
+}
+
+// unitRot scales q to unit length; q must not be zero.
+func unitRot(q *mgl32.Quat) {
+	k := float32(1 / math.Sqrt(float64(q.W*q.W+q.V[0]*q.V[0]+q.V[1]*q.V[1]+q.V[2]*q.V[2])))
+	q.W *= k
+	q.V[0] *= k
+	q.V[1] *= k
+	q.V[2] *= k
 }
 
 // slerpWeights returns the weights of a and b in the spherical blend at t
@@ -211,13 +234,13 @@ func slerpWeights(d, t float32, flip bool) (wa, wb float32) {
 }
 
 // normalizeRot makes q a unit quaternion in place when its squared length
-// strays from 1 by more than 1e-4 (drift from integrating angular velocity).
+// strays from 1 by more than 1e-5 (drift from integrating angular velocity).
 // It reports false when q is zero (or too small to normalise): q is then set
 // to the identity. A NaN or infinite q is left alone for the finiteness
 // check.
 func normalizeRot(q *mgl32.Quat) bool {
 	n := q.W*q.W + q.V[0]*q.V[0] + q.V[1]*q.V[1] + q.V[2]*q.V[2]
-	if n > 1-1e-4 && n < 1+1e-4 {
+	if n > 1-1e-5 && n < 1+1e-5 {
 		return true
 	}
 	w, x, y, z := float64(q.W), float64(q.V[0]), float64(q.V[1]), float64(q.V[2])
