@@ -150,16 +150,10 @@ func plainLocal(l *Transform) bool {
 // branch-free: the == operator on Transform calls a generated function and
 // float comparisons branch twice each.
 func sameTransform(a, b *Transform) bool {
-	d := math.Float32bits(a.Pos[0]) ^ math.Float32bits(b.Pos[0]) |
-		math.Float32bits(a.Pos[1]) ^ math.Float32bits(b.Pos[1]) |
-		math.Float32bits(a.Pos[2]) ^ math.Float32bits(b.Pos[2]) |
-		math.Float32bits(a.Rot.W) ^ math.Float32bits(b.Rot.W) |
-		math.Float32bits(a.Rot.V[0]) ^ math.Float32bits(b.Rot.V[0]) |
-		math.Float32bits(a.Rot.V[1]) ^ math.Float32bits(b.Rot.V[1]) |
-		math.Float32bits(a.Rot.V[2]) ^ math.Float32bits(b.Rot.V[2]) |
-		math.Float32bits(a.Scale[0]) ^ math.Float32bits(b.Scale[0]) |
-		math.Float32bits(a.Scale[1]) ^ math.Float32bits(b.Scale[1]) |
-		math.Float32bits(a.Scale[2]) ^ math.Float32bits(b.Scale[2])
+	x := func(p, q float32) uint32 { return math.Float32bits(p) ^ math.Float32bits(q) }
+	d := x(a.Pos[0], b.Pos[0]) | x(a.Pos[1], b.Pos[1]) | x(a.Pos[2], b.Pos[2]) |
+		x(a.Rot.W, b.Rot.W) | x(a.Rot.V[0], b.Rot.V[0]) | x(a.Rot.V[1], b.Rot.V[1]) | x(a.Rot.V[2], b.Rot.V[2]) |
+		x(a.Scale[0], b.Scale[0]) | x(a.Scale[1], b.Scale[1]) | x(a.Scale[2], b.Scale[2])
 	return d == 0
 }
 
