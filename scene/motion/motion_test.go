@@ -63,7 +63,7 @@ func TestBallisticMatchesClosedForm(t *testing.T) {
 	}
 }
 
-// dampedSpring is x'' = −k·x − c·x' along X, with its exact solution for
+// dampedSpring is x” = −k·x − c·x' along X, with its exact solution for
 // x(0) = 1, x'(0) = 0 (underdamped).
 const springK, springC = 4.0, 0.4
 
