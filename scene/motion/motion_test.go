@@ -63,8 +63,8 @@ func TestBallisticMatchesClosedForm(t *testing.T) {
 	}
 }
 
-// dampedSpring is x” = −k·x − c·x' along X, with its exact solution for
-// x(0) = 1, x'(0) = 0 (underdamped).
+// dampedSpring is the acceleration a = −k·x − c·v along X; its exact solution for
+// x(0) = 1, v(0) = 0 (underdamped) is dampedSpringExact.
 const springK, springC = 4.0, 0.4
 
 func dampedSpring(p, v mgl64.Vec3, _ float64) mgl64.Vec3 {
