@@ -83,7 +83,7 @@ type Actor struct {
 	// wt[cur^1] the last-world one, cur being the manager's current index.
 	// A tick flips cur and overwrites the new world: no copy.
 	wt     [2]Transform
-	worldM mgl32.Mat4 // matrix of the world transform
+	worldM mgl32.Mat4 // matrix of the world transform, when flagWorldM is set
 	render mgl32.Mat4 // blended each frame
 
 	// Mesh is drawn with the render matrix and Color; gfx.MeshNone is not
@@ -111,9 +111,10 @@ const (
 	flagFresh                      // spawned during the current tick: not ticked yet
 	flagDying                      // removed during the current tick
 	flagMarked                     // scratch mark for subtree operations
-	flagMoved                      // the last tick changed the world transform
+	flagMoved                      // the last tick changed the world transform; when clear, wt[0] == wt[1]
 	flagDirty                      // recompute the world transform at the next tick
-	flagSettled                    // render == worldM and renderT == world: nothing to blend
+	flagSettled                    // render and renderT are the world transform: nothing to blend
+	flagWorldM                     // worldM is up to date
 	flagParent                     // has children (children > 0)
 	flagDrawer                     // the behaviour is a Drawer
 )
@@ -150,7 +151,20 @@ func (a *Actor) World() Transform { return *a.world() }
 func (a *Actor) LastWorld() Transform { return *a.last() }
 
 // WorldMatrix returns the matrix of World.
-func (a *Actor) WorldMatrix() mgl32.Mat4 { return a.worldM }
+func (a *Actor) WorldMatrix() mgl32.Mat4 { return *a.worldMatrix(a.mgr.cur & 1) }
+
+// worldMatrix returns the matrix of the world transform wt[cur], building it
+// if the last tick changed the world transform. Ticks only compose TRS:
+// the matrix is built when something needs it (an actor coming to rest,
+// ModeNone, WorldMatrix), so an actor that moves every tick never pays
+// for it.
+func (a *Actor) worldMatrix(cur uint8) *mgl32.Mat4 {
+	if a.flags&flagWorldM == 0 {
+		unitMatrix(&a.worldM, &a.wt[cur])
+		a.flags |= flagWorldM
+	}
+	return &a.worldM
+}
 
 // LastWorldMatrix returns the matrix of LastWorld. Only its TRS is stored
 // (interpolation blends TRS, never matrices), so this builds it.
@@ -184,6 +198,7 @@ func (a *Actor) SetBehavior(b any) {
 	if a.mgr != nil {
 		c := a.mgr.chunks[a.handle.Index()>>chunkShift]
 		c.tickers += count(t != nil) - count(a.ticker != nil)
+		c.tick[a.handle.Index()&chunkMask] = t
 		c.framers += count(f != nil) - count(a.framer != nil)
 	}
 	a.behavior, a.ticker, a.framer, a.drawer = b, t, f, d

@@ -19,8 +19,9 @@ const (
 
 type chunk struct {
 	a       [chunkSize]Actor
-	tickers int32 // live actors with a Ticker: a chunk without any is skipped
-	framers int32 // live actors with a Framer, likewise
+	tick    [chunkSize]Ticker // a[k].ticker, dense for the behaviour loop
+	tickers int32             // live actors with a Ticker: a chunk without any is skipped
+	framers int32             // live actors with a Framer, likewise
 }
 
 // Manager owns the actors of one scene: it spawns and removes them, ticks
@@ -429,6 +430,7 @@ func teleportTo(a *Actor, w *Transform) {
 	a.renderT = *w
 	unitMatrix(&a.worldM, w)
 	a.render = a.worldM
+	a.flags |= flagWorldM
 	a.good = a.Local
 	a.flags = a.flags&^flagMoved | flagSettled
 }

@@ -114,7 +114,7 @@ func (m *Manager) Interpolate(alpha float32) {
 				continue
 			}
 			if mode == ModeNone {
-				a.render = a.worldM
+				a.render = *a.worldMatrix(cur)
 				continue
 			}
 			if a.parent >= 0 {
@@ -154,7 +154,7 @@ func (m *Manager) Interpolate(alpha float32) {
 // settle shows an actor that did not move in the last tick as it is.
 func settle(a *Actor, cur uint8) {
 	if a.flags&flagSettled == 0 {
-		a.render = a.worldM
+		a.render = *a.worldMatrix(cur)
 		a.renderT = a.wt[cur]
 		a.flags |= flagSettled
 	}

@@ -3,7 +3,7 @@ package scene
 import (
 	"errors"
 	"fmt"
-	"math"
+	"unsafe"
 
 	"github.com/tickwork/tickwork/timing"
 )
@@ -45,12 +45,15 @@ func (m *Manager) Tick(t timing.TickInfo) error {
 		if ch.tickers == 0 {
 			continue
 		}
-		for k := range ch.a[:m.chunkLen(c)] {
-			a := &ch.a[k]
-			if a.ticker == nil || a.flags&(flagAlive|flagFresh) != flagAlive {
+		for k, tk := range ch.tick[:m.chunkLen(c)] {
+			if tk == nil {
 				continue
 			}
-			if err := a.ticker.Tick(a, t, m); err != nil {
+			a := &ch.a[k]
+			if a.flags&(flagAlive|flagFresh) != flagAlive {
+				continue
+			}
+			if err := tk.Tick(a, t, m); err != nil {
 				errs = append(errs, fmt.Errorf("scene: tick %d: %v: %w", t.Index, a.handle, err))
 			}
 		}
@@ -104,15 +107,18 @@ func (m *Manager) propagate(tick uint64, force bool) error {
 			// A root's last-world transform is its previous local one,
 			// which was checked: if Local still equals it, nothing moved.
 			if a.flags&flagDirty == 0 && !force && sameTransform(&a.Local, &a.wt[cur^1]) {
-				a.flags &^= flagMoved
-				a.wt[cur] = a.Local
+				if a.flags&flagMoved != 0 {
+					// It stopped: make both slots equal. (When flagMoved is
+					// clear they already are, so a still actor is only read.)
+					a.flags &^= flagMoved
+					a.wt[cur] = a.Local
+				}
 				continue
 			}
 			if !plainLocal(&a.Local) {
 				m.repairRoot(a, cur)
 			}
-			a.flags = a.flags&^(flagDirty|flagSettled) | flagMoved
-			unitMatrix(&a.worldM, &a.Local) // from Local, not from the fresh copy: no store-to-load stall
+			a.flags = a.flags&^(flagDirty|flagSettled|flagWorldM) | flagMoved
 			a.wt[cur] = a.Local
 		}
 	}
@@ -146,15 +152,15 @@ func plainLocal(l *Transform) bool {
 	return n > 1-1e-5 && n < 1+1e-5 && c-c == 0
 }
 
-// sameTransform reports whether a and b are equal bit for bit. It is
-// branch-free: the == operator on Transform calls a generated function and
-// float comparisons branch twice each.
+// sameTransform reports whether a and b are equal bit for bit. It reads
+// the ten float32 components as uint32 words: the == operator on Transform
+// calls a generated function, float comparisons also branch on NaN, and
+// math.Float32bits goes through a float register.
 func sameTransform(a, b *Transform) bool {
-	x := func(p, q float32) uint32 { return math.Float32bits(p) ^ math.Float32bits(q) }
-	d := x(a.Pos[0], b.Pos[0]) | x(a.Pos[1], b.Pos[1]) | x(a.Pos[2], b.Pos[2]) |
-		x(a.Rot.W, b.Rot.W) | x(a.Rot.V[0], b.Rot.V[0]) | x(a.Rot.V[1], b.Rot.V[1]) | x(a.Rot.V[2], b.Rot.V[2]) |
-		x(a.Scale[0], b.Scale[0]) | x(a.Scale[1], b.Scale[1]) | x(a.Scale[2], b.Scale[2])
-	return d == 0
+	x := (*[10]uint32)(unsafe.Pointer(a))
+	y := (*[10]uint32)(unsafe.Pointer(b))
+	return x[0] == y[0] && x[1] == y[1] && x[2] == y[2] && x[3] == y[3] && x[4] == y[4] &&
+		x[5] == y[5] && x[6] == y[6] && x[7] == y[7] && x[8] == y[8] && x[9] == y[9]
 }
 
 // repairRoot renormalises a root's drifted rotation, sets a zero one to the
@@ -187,8 +193,10 @@ func (m *Manager) updateChild(a *Actor, cur uint8, force bool) {
 	w := &a.wt[cur]
 	p := m.at(a.parent)
 	if !bad && sameTransform(&a.Local, &a.good) && p.flags&flagMoved == 0 && a.flags&flagDirty == 0 && !force {
-		a.flags &^= flagMoved
-		*w = a.wt[cur^1]
+		if a.flags&flagMoved != 0 {
+			a.flags &^= flagMoved
+			*w = a.wt[cur^1]
+		}
 		return
 	}
 	Compose(w, &p.wt[cur], &a.Local)
@@ -200,7 +208,6 @@ func (m *Manager) updateChild(a *Actor, cur uint8, force bool) {
 	if bad {
 		m.nonFin = append(m.nonFin, a.handle)
 	}
-	a.flags = a.flags&^(flagDirty|flagSettled) | flagMoved
-	unitMatrix(&a.worldM, w)
+	a.flags = a.flags&^(flagDirty|flagSettled|flagWorldM) | flagMoved
 	a.good = a.Local
 }
