@@ -1,0 +1,244 @@
+package scene
+
+import "fmt"
+
+// Keep chooses what SetParent preserves.
+type Keep uint8
+
+const (
+	// KeepWorld keeps the actor where it is in the world: its local
+	// transform is recomputed relative to the new parent.
+	KeepWorld Keep = iota
+	// KeepLocal keeps the local transform, so the actor moves with the
+	// change of parent (smoothly over the next tick, or at once after a
+	// Teleport).
+	KeepLocal
+)
+
+// SetParent makes parent (NoHandle: none) the parent of the actor named by
+// h. With KeepWorld the actor's local transform is recomputed so that it
+// stays where it is (its world transform as computed from the current local
+// transforms); with KeepLocal it keeps its local transform and so moves with
+// its new parent. The world transforms follow at the end of the next tick,
+// or at once with Teleport.
+//
+// It fails with ErrCycle when parent is h or one of its descendants, with
+// ErrZeroScale when KeepWorld is asked under a parent whose world scale has a
+// zero component, and with ErrNoActor or ErrStaleHandle for bad handles.
+func (m *Manager) SetParent(h, parent Handle, keep Keep) error {
+	i, a, err := m.lookup("set parent", h)
+	if err != nil {
+		return err
+	}
+	p := int32(-1)
+	if parent != NoHandle {
+		if p, _, err = m.lookup(fmt.Sprintf("set parent of %v: parent", h), parent); err != nil {
+			return err
+		}
+		for j := p; j >= 0; j = m.at(j).parent {
+			if j == i {
+				return fmt.Errorf("scene: set parent of %v to %v: %w", h, parent, ErrCycle)
+			}
+		}
+	}
+	if p == a.parent {
+		return nil
+	}
+	if keep == KeepWorld {
+		var w, pw Transform
+		m.worldOf(i, &w)
+		local := w
+		if p >= 0 {
+			m.worldOf(p, &pw)
+			if pw.Scale[0] == 0 || pw.Scale[1] == 0 || pw.Scale[2] == 0 {
+				return fmt.Errorf("scene: set parent of %v to %v keeping world: %w", h, parent, ErrZeroScale)
+			}
+			if !relative(&local, &pw, &w) {
+				return fmt.Errorf("scene: set parent of %v to %v keeping world: %w", h, parent, ErrNonFinite)
+			}
+		}
+		a.Local = local
+	}
+	if a.parent >= 0 {
+		m.at(a.parent).addChildren(-1)
+	}
+	if p >= 0 {
+		m.at(p).addChildren(1)
+	}
+	a.parent, a.parentH = p, parent
+	a.flags |= flagDirty
+	m.orderDirty = true
+	return nil
+}
+
+// worldOf computes the world transform of slot i from the local transforms
+// of it and its ancestors, as they are now (not as of the last tick).
+func (m *Manager) worldOf(i int32, dst *Transform) {
+	a := m.at(i)
+	*dst = a.Local
+	for p := a.parent; p >= 0; {
+		pa := m.at(p)
+		Compose(dst, &pa.Local, dst)
+		p = pa.parent
+	}
+}
+
+// Teleport moves the actor named by h, and its descendants, to where their
+// local transforms now put them, without interpolation: world and last-world
+// are both set from the current local transforms, and so is the render
+// matrix. Call it after changing Local for a jump (a respawn, a portal) that
+// must not smear across the screen. It fails, changing nothing, if the new
+// transform is not finite.
+func (m *Manager) Teleport(h Handle) error {
+	i, a, err := m.lookup("teleport", h)
+	if err != nil {
+		return err
+	}
+	var w Transform
+	m.worldOf(i, &w)
+	if !w.IsFinite() {
+		return fmt.Errorf("scene: teleport %v: %w", h, ErrNonFinite)
+	}
+	var zeroErr error
+	if q := a.Local.Rot; q.W*q.W+q.V.Dot(q.V) != 1 {
+		if !normalizeRot(&a.Local.Rot) {
+			zeroErr = fmt.Errorf("scene: teleport %v: %w (set to the identity)", h, ErrZeroRotation)
+		}
+		m.worldOf(i, &w)
+	}
+	teleportTo(a, &w)
+	if a.children == 0 {
+		return zeroErr
+	}
+	m.ensureOrder()
+	a.flags |= flagMarked
+	var bad Handle
+	for _, j := range m.order {
+		c := m.at(j)
+		if c.parent < 0 || m.at(c.parent).flags&flagMarked == 0 {
+			continue
+		}
+		c.flags |= flagMarked
+		Compose(&w, m.at(c.parent).world(), &c.Local)
+		if !w.IsFinite() {
+			if bad == NoHandle {
+				bad = c.handle
+			}
+			c.Local = c.good // as a tick would: revert to the last finite local
+			Compose(&w, m.at(c.parent).world(), &c.Local)
+		}
+		teleportTo(c, &w)
+	}
+	for _, j := range m.order {
+		m.at(j).flags &^= flagMarked
+	}
+	if bad != NoHandle {
+		return fmt.Errorf("scene: teleport %v: descendant %v: %w", h, bad, ErrNonFinite)
+	}
+	return zeroErr
+}
+
+// TeleportAll teleports every actor (see Teleport). The engine calls it when
+// a state is entered, so that nothing smears from where it was when the
+// state was left. Actors whose transforms are not finite are reverted to
+// their last finite ones and reported in a *TransformError.
+func (m *Manager) TeleportAll() error {
+	err := m.propagate(m.tick, true)
+	cur := m.cur & 1
+	for c, ch := range m.chunks {
+		for k := range ch.a[:m.chunkLen(c)] {
+			if a := &ch.a[k]; a.flags&flagAlive != 0 {
+				w := a.wt[cur]
+				teleportTo(a, &w)
+			}
+		}
+	}
+	return err
+}
+
+// teleportTo sets a's world, last-world and render transforms to w, whose
+// rotation must be of unit length, and makes a's local transform the last
+// finite one.
+func teleportTo(a *Actor, w *Transform) {
+	a.wt[0] = *w
+	a.wt[1] = *w
+	a.renderT = *w
+	unitMatrix(&a.worldM, w)
+	a.render = a.worldM
+	a.flags |= flagWorldM
+	a.good = a.Local
+	a.flags = a.flags&^flagMoved | flagSettled
+}
+
+// ensureOrder rebuilds the topological order if the hierarchy changed.
+func (m *Manager) ensureOrder() {
+	if m.orderDirty {
+		m.rebuildOrder()
+	}
+}
+
+// rebuildOrder lists the live actors that have a parent by depth in the
+// hierarchy (each depth in slot order), so every parent comes before its
+// children; roots are not listed. It runs in linear time and allocates only
+// when the scene has grown.
+func (m *Manager) rebuildOrder() {
+	n := int(m.n)
+	m.depth = grow(m.depth, n)
+	depth := m.depth
+	maxDepth := int32(0)
+	for i := int32(0); i < m.n; i++ {
+		depth[i] = -1
+	}
+	for i := int32(0); i < m.n; i++ {
+		a := m.at(i)
+		if a.flags&flagAlive == 0 || depth[i] >= 0 {
+			continue
+		}
+		// Walk up to the first ancestor of known depth, then back down.
+		stack := m.stack[:0]
+		j := i
+		for j >= 0 && depth[j] < 0 {
+			stack = append(stack, j)
+			j = m.at(j).parent
+		}
+		d := int32(-1)
+		if j >= 0 {
+			d = depth[j]
+		}
+		for k := len(stack) - 1; k >= 0; k-- {
+			d++
+			depth[stack[k]] = d
+		}
+		if d > maxDepth {
+			maxDepth = d
+		}
+		m.stack = stack
+	}
+	m.counts = grow(m.counts, int(maxDepth)+2)
+	counts := m.counts
+	clear(counts)
+	for i := int32(0); i < m.n; i++ {
+		if depth[i] > 0 {
+			counts[depth[i]+1]++
+		}
+	}
+	for d := 1; d < len(counts); d++ {
+		counts[d] += counts[d-1]
+	}
+	m.order = grow(m.order, int(counts[len(counts)-1]))
+	for i := int32(0); i < m.n; i++ {
+		if d := depth[i]; d > 0 {
+			m.order[counts[d]] = i
+			counts[d]++
+		}
+	}
+	m.orderDirty = false
+}
+
+// grow returns s resized to n, reusing its memory when large enough.
+func grow(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n, n+n/4)
+	}
+	return s[:n]
+}
