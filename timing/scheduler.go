@@ -292,3 +292,22 @@ func (s *Scheduler) Owed() Micros {
 // Overdue returns how late, in game time, the newest tick ran relative to
 // its ideal deadline (seed 004): the phase left after the last frame's ticks.
 func (s *Scheduler) Overdue() Micros { return Micros(s.acc / s.rate) }
+
+// Until returns the real time, from the latest Advance, after which k more
+// ticks are due at the current rate and time scale (ignoring the per-frame
+// cap). A headless runner uses it to end a run on an exact tick. It returns
+// 0 when they are already due, and the maximum Micros while paused.
+func (s *Scheduler) Until(k int) Micros {
+	if s.paused {
+		return ^Micros(0)
+	}
+	need := uint64(k) * unitsPerTick
+	if need <= s.acc {
+		return 0
+	}
+	need -= s.acc
+	// real µs d gives floor((d·rate·scaleQ + rem) / 65536) units.
+	num := need<<16 - min(s.scaleRem, need<<16)
+	den := s.rate * s.scaleQ
+	return Micros((num + den - 1) / den)
+}

@@ -289,3 +289,21 @@ func TestTimeGoingBackwardsIsClamped(t *testing.T) {
 		t.Errorf("frame after going backwards: delta %v, want 30ms", f.Delta)
 	}
 }
+
+func TestUntil(t *testing.T) {
+	for _, scale := range []float64{1, 0.1, 0.37, 3} {
+		for _, k := range []int{1, 2, 7} {
+			s := mustNew(t, Config{TimeScale: scale, MaxTicksPerFrame: 100, MaxFrameTime: MaxMaxFrameTime})
+			s.Advance(0)
+			s.Advance(12345)
+			base := s.Ticks()
+			d := s.Until(k)
+			if s.Advance(12345+d-1); s.Ticks()-base >= uint64(k) {
+				t.Errorf("scale %g: %d ticks due at Until(%d)-1µs, want fewer", scale, s.Ticks()-base, k)
+			}
+			if s.Advance(12345 + d); s.Ticks()-base != uint64(k) {
+				t.Errorf("scale %g: ticks at Until(%d) = %d, want %d", scale, k, s.Ticks()-base, k)
+			}
+		}
+	}
+}
