@@ -1,0 +1,116 @@
+package engine
+
+import (
+	"math/rand/v2"
+
+	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/timing"
+)
+
+// Context is what a state's hooks (Enter, Exit, Covered, Uncovered) and its
+// Tick see of the game: stack changes, the game's random source and the
+// state's own clock. It is only valid during the call it is passed to.
+type Context struct {
+	game  *Game
+	entry *entry
+}
+
+// Game returns the game, for its settings (tick rate, time scale, vsync…).
+func (c *Context) Game() *Game { return c.game }
+
+// Push asks to push s on top of the stack. Like every stack change it is
+// applied after the current tick (or hook) returns, between ticks, never in
+// the middle of ticking the stack.
+func (c *Context) Push(s State) { c.game.request(opPush, s) }
+
+// Pop asks to pop the top state. Popping the last state ends the game
+// cleanly.
+func (c *Context) Pop() { c.game.request(opPop, nil) }
+
+// Replace asks to replace the top state with s: the top state is exited and
+// s entered, without the state below being uncovered in between.
+func (c *Context) Replace(s State) { c.game.request(opReplace, s) }
+
+// Quit asks to end the game cleanly after the current tick: every state is
+// exited, top first, and Run returns nil.
+func (c *Context) Quit() { c.game.request(opQuit, nil) }
+
+// Rand returns the game's random source, seeded from Options.Seed. Games
+// that draw their randomness from it (in ticks, in tick order) replay
+// exactly.
+func (c *Context) Rand() *rand.Rand { return c.game.rand }
+
+// StateTime returns this state's own game time: the simulated time of its
+// ticks so far. It advances only while the state ticks (L. Spiro's per-state
+// timer), so a paused gameplay state's clock stops under a pause menu.
+func (c *Context) StateTime() timing.Micros { return c.entry.clock.now() }
+
+// StateTicks returns how many ticks this state has run.
+func (c *Context) StateTicks() uint64 { return c.entry.clock.ticks }
+
+// TickContext is passed to State.Tick: the tick's fixed-step description and
+// the input delivered to it.
+type TickContext struct {
+	Context
+
+	// Tick describes the tick: index, simulated time, the fixed Delta.
+	Tick timing.TickInfo
+
+	// Input is the input delivered to this tick. The top state receives the
+	// window's events; states below see an empty view (held keys included).
+	Input *input.State
+}
+
+// StepBelow asks the engine to tick, once, the states below this one that
+// are drawn but frozen (a pause menu single-stepping the game under it).
+// It applies to the next tick.
+func (c *TickContext) StepBelow() { c.game.stepBelow = true }
+
+// DrawContext is passed to State.Draw, once per frame.
+type DrawContext struct {
+	game *Game
+
+	// Alpha is the interpolation factor this state's scenes were drawn with:
+	// the frame's, or the value frozen when the state stopped ticking.
+	Alpha float32
+
+	// FrameDelta is the real time since the previous frame in seconds,
+	// scaled by the time scale and 0 while the state is frozen. Use it for
+	// visual-only effects, never for anything game logic reads.
+	FrameDelta float32
+
+	// Width and Height are the framebuffer size in pixels.
+	Width, Height int
+
+	// HUD receives 2D rectangles and text, drawn over the scenes.
+	HUD *gfx.HUD
+}
+
+// Game returns the game, for reading statistics and settings.
+func (c *DrawContext) Game() *Game { return c.game }
+
+// stepClock is a state's own clock: the sum of the steps of its ticks, kept
+// like the scheduler's tick times (exact within a rate, floor at a change).
+type stepClock struct {
+	base  timing.Micros
+	n     uint64 // ticks at the current rate
+	rate  int
+	ticks uint64
+}
+
+func (c *stepClock) advance(rate int) {
+	if rate != c.rate {
+		c.base = c.now()
+		c.n, c.rate = 0, rate
+	}
+	c.n++
+	c.ticks++
+}
+
+func (c *stepClock) now() timing.Micros {
+	if c.rate == 0 {
+		return c.base
+	}
+	return c.base + timing.Micros(c.n*uint64(timing.Second)/uint64(c.rate))
+}

@@ -1,0 +1,55 @@
+// Package engine runs a game: the fixed-timestep loop, the stack of states,
+// input latched per tick, and a headless runner for tests. It builds with
+// CGO_ENABLED=0: the window and the OpenGL renderer (gfx/window, gfx/gl41)
+// plug in through two small interfaces, so a game's logic is tested without
+// a window.
+//
+// # The frame
+//
+//	poll window events → read the clock once → run 0..N fixed ticks →
+//	interpolate the visible states' scenes → draw bottom-up → swap → pace
+//
+// Game logic runs only in ticks, at a fixed rate (30 Hz by default); the
+// screen is drawn every frame, each actor's render matrix blended between
+// its last two tick states (package scene). The clock is read once per
+// frame; ticks are told their fixed step and never read a clock
+// (package timing has the exact model and the overload policies).
+//
+// # Where your code goes
+//
+// A State is one screen: Tick(ctx) runs once per tick and is where game
+// state changes; Draw(ctx) runs once per frame and only adds HUD items.
+// Gameplay states own scene managers (SceneOwner): the engine ticks them
+// after the state's Tick, teleports them when the state is entered, and
+// interpolates and draws them every frame. Optional abilities are separate
+// one-method interfaces: Enterer, Exiter, Coverer, Overlay, Named, Hasher.
+//
+// States are pushed, popped and replaced from a tick (ctx.Push, ctx.Pop,
+// ctx.Replace); changes are applied between ticks. An Overlay says whether
+// the states below it are still drawn and still ticked: a pause menu keeps
+// gameplay drawn but frozen, interpolation included. Popping the last state,
+// ctx.Quit, returning ErrQuit or closing the window ends Run cleanly, every
+// state exited top first; a returned error or a panic ends it with an error
+// naming the state.
+//
+// # Input
+//
+// Window events are stamped with the clock as they arrive and delivered to
+// the top state at tick boundaries: each event goes to exactly one tick,
+// the first whose ideal moment is not before it (or the last tick of the
+// frame). ctx.Input answers Pressed, Released and Down for the tick's
+// moment, so a key pressed and released within one frame is seen by exactly
+// one tick, and a frame that runs two ticks does not deliver it twice.
+//
+// # Headless
+//
+// Headless drives the same Game with a manual clock and a null renderer: run
+// N ticks or a sequence of frame times, inject input at given ticks, and
+// compare Game.Hash across runs. Same input at the same ticks gives the same
+// hash at any frame rate.
+//
+// # Threads
+//
+// Everything here runs on the main goroutine, the one gfx/window locks to
+// the main OS thread: a Game is not safe for concurrent use.
+package engine

@@ -1,0 +1,79 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/tickwork/tickwork/timing"
+)
+
+// draw builds the frame from the visible states, bottom first, and renders it.
+func (g *Game) draw(f *timing.Frame, w, h int) error {
+	g.frame.Reset(w, h, g.opts.Clear)
+	alpha := float32(f.Alpha)
+	dt := float32(f.Delta.Seconds() * g.sched.TimeScale())
+	if f.Paused {
+		dt = 0
+	}
+	tickLo := g.tickFloor()
+	for i := g.drawFloor(); i < len(g.stack); i++ {
+		e := g.stack[i]
+		e.ticking = i >= tickLo
+		edt := dt
+		if e.ticking {
+			e.alpha = alpha
+		} else {
+			edt = 0 // frozen under an overlay: no motion, no visual effects
+		}
+		if so, ok := e.state.(SceneOwner); ok {
+			for _, m := range so.Scenes() {
+				m.Interpolate(e.alpha)
+				m.Frame(edt)
+				g.frame.AddScene(m.BuildDrawList())
+			}
+		}
+		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: w, Height: h, HUD: &g.frame.HUD}
+		if err := g.callDraw(e); err != nil {
+			return err
+		}
+	}
+	g.overlay.build(g, &g.frame.HUD, w, h)
+	if err := g.r.Render(&g.frame); err != nil {
+		return fmt.Errorf("engine: rendering: %w", err)
+	}
+	if g.screenshot != "" {
+		path := g.screenshot
+		g.screenshot = ""
+		g.shotErr = fmt.Errorf("engine: screenshot: the renderer %T cannot take screenshots", g.r)
+		if s, ok := g.r.(screenshotter); ok {
+			g.shotErr = s.Screenshot(path)
+		}
+	}
+	return nil
+}
+
+func (g *Game) callDraw(e *entry) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &PanicError{State: e.name, In: "Draw", Value: r, Stack: debug.Stack()}
+		}
+	}()
+	e.state.Draw(&g.dctx)
+	return nil
+}
+
+// errShotPending is ScreenshotErr's answer until the frame is drawn.
+var errShotPending = errors.New("engine: screenshot not taken yet: no frame has been drawn since it was asked for")
+
+// Screenshot asks for the next drawn frame to be saved as a PNG at path,
+// written atomically. The result is reported by ScreenshotErr after that
+// frame. Nothing is drawn while the window is minimised.
+func (g *Game) Screenshot(path string) {
+	g.screenshot = path
+	g.shotErr = errShotPending
+}
+
+// ScreenshotErr returns the outcome of the latest screenshot: nil when it
+// was written.
+func (g *Game) ScreenshotErr() error { return g.shotErr }

@@ -1,0 +1,269 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"log"
+	"math/rand/v2"
+
+	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/scene"
+	"github.com/tickwork/tickwork/timing"
+)
+
+// Window is the platform a game runs in: gfx/window's GLFW window in a real
+// game, a null window headless. All methods are called on the main goroutine.
+type Window interface {
+	// PollEvents processes pending window-system events and appends them to
+	// dst, each stamped with stamp(). Called once per frame, first thing.
+	PollEvents(dst []input.Event, stamp func() timing.Micros) []input.Event
+	// FramebufferSize returns the drawable size in pixels; 0×0 while the
+	// window is minimised.
+	FramebufferSize() (width, height int)
+	// SwapBuffers presents the frame; with vsync it may wait for the display.
+	SwapBuffers() error
+}
+
+// Optional window abilities, found by type assertion.
+type (
+	vsyncSetter  interface{ SetVSync(on bool) }
+	refreshRater interface{ RefreshRate() int }
+	fullscreener interface {
+		SetFullscreen(on bool) error
+		Fullscreen() bool
+	}
+	screenshotter interface{ Screenshot(path string) error }
+)
+
+// Game owns the clock, the fixed-step scheduler, the stack of states, the
+// input queue and the frame being built. Build it with New, then Run it with
+// a window and a renderer (or drive it with Headless). A Game runs on the
+// main goroutine and is not safe for concurrent use.
+type Game struct {
+	opts  Options
+	sched *timing.Scheduler
+	clock Clock
+	stamp func() timing.Micros
+	rand  *rand.Rand
+	mode  scene.Mode
+	logf  func(string, ...any)
+
+	win Window
+	r   gfx.Renderer
+
+	stack     []*entry
+	pending   []stackOp
+	stepBelow bool
+	quit      bool
+	started   bool
+	stopped   bool
+
+	in      *input.State
+	quiet   *input.State // the empty view states below the top get
+	queue   []input.Event
+	polled  []input.Event
+	deliver []input.Event
+	held    []input.Key
+	source  TickSource
+	sinks   []TickSink
+
+	frame      gfx.Frame
+	tctx       TickContext
+	dctx       DrawContext
+	lastFrame  timing.Frame
+	pace       pacer
+	overlay    overlay
+	screenshot string
+	shotErr    error
+	slowLogged bool
+}
+
+type entry struct {
+	state   State
+	name    string
+	alpha   float32
+	ticking bool
+	clock   stepClock
+}
+
+// New validates opts and returns a game ready to Run. Invalid options
+// return an *OptionsError naming the field, before any window opens.
+func New(opts Options) (*Game, error) {
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	cfg, _ := opts.timingConfig()
+	sched, err := timing.New(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	g := &Game{opts: opts, sched: sched, clock: opts.Clock, mode: opts.Mode, logf: opts.Logf}
+	if g.clock == nil {
+		g.clock = NewRealClock()
+	}
+	if g.logf == nil {
+		g.logf = log.Printf
+	}
+	seed := opts.Seed
+	if seed == 0 {
+		seed = 1
+	}
+	g.rand = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	g.stamp = g.clock.Now
+	g.in = input.NewState()
+	g.quiet = input.NewState()
+	if g.opts.Clear == (gfx.Color{}) {
+		g.opts.Clear = gfx.Color{R: 0.08, G: 0.09, B: 0.12, A: 1}
+	}
+	g.pace.init(g.clock, !opts.NoVSync, opts.FPSCap, opts.DefaultRefresh)
+	g.pace.off = opts.NoPacing
+	g.overlay.on = opts.Overlay
+	return g, nil
+}
+
+// Run opens the game with first as its only state and runs frames until the
+// game ends: the last state popped, ErrQuit returned, Quit called or the
+// window closed. It returns nil after a clean end, or the first error with
+// the state's name, always after exiting every state. Call it on the main
+// goroutine (the one gfx/window locked to the main OS thread).
+func (g *Game) Run(win Window, r gfx.Renderer, first State) error {
+	if err := g.Start(win, r, first); err != nil {
+		return err
+	}
+	for {
+		if err := g.Frame(); err != nil {
+			if errors.Is(err, ErrQuit) {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// Start prepares the game to run frames with Frame: it enters first. Run
+// calls it; call it yourself to drive frames from your own loop.
+func (g *Game) Start(win Window, r gfx.Renderer, first State) error {
+	if g.started {
+		return errors.New("engine: the game was already started; a Game runs once")
+	}
+	if win == nil || r == nil || first == nil {
+		return errors.New("engine: Start needs a window, a renderer and a first state")
+	}
+	g.started = true
+	g.win, g.r = win, r
+	if vs, ok := win.(vsyncSetter); ok {
+		vs.SetVSync(!g.opts.NoVSync)
+	}
+	if rr, ok := win.(refreshRater); ok {
+		g.pace.setRefresh(rr.RefreshRate())
+	}
+	g.request(opPush, first)
+	if err := g.applyStack(); err != nil {
+		return g.fail(err)
+	}
+	if len(g.stack) == 0 {
+		return g.fail(ErrQuit)
+	}
+	g.sched.Advance(g.clock.Now()) // the clock starts now
+	return nil
+}
+
+// fail ends the game after err: every state is exited, top first. It
+// returns err, joined with any error from an Exit.
+func (g *Game) fail(err error) error {
+	if g.stopped {
+		return err
+	}
+	g.stopped = true
+	var errs []error
+	if !errors.Is(err, ErrQuit) {
+		errs = append(errs, err)
+	}
+	for len(g.stack) > 0 {
+		e := g.stack[len(g.stack)-1]
+		g.stack = g.stack[:len(g.stack)-1]
+		if x, ok := e.state.(Exiter); ok {
+			if xerr := g.call(e, "Exit", func(c *Context) error { return x.Exit(c) }); xerr != nil {
+				errs = append(errs, xerr)
+			}
+		}
+	}
+	for _, s := range g.sinks {
+		if cerr := s.Close(); cerr != nil {
+			errs = append(errs, fmt.Errorf("engine: closing %T: %w", s, cerr))
+		}
+	}
+	g.sinks = nil
+	if len(errs) == 0 {
+		return ErrQuit
+	}
+	return errors.Join(errs...)
+}
+
+// Stop ends a game driven with Start and Frame: every state is exited, top
+// first. It returns nil after a clean end. Calling it after the game ended
+// does nothing.
+func (g *Game) Stop() error {
+	if err := g.fail(ErrQuit); !errors.Is(err, ErrQuit) {
+		return err
+	}
+	return nil
+}
+
+// Scheduler returns the game's fixed-step scheduler (read its Stats, or
+// change virtual time through the Game's methods).
+func (g *Game) Scheduler() *timing.Scheduler { return g.sched }
+
+// Rand returns the game's seeded random source.
+func (g *Game) Rand() *rand.Rand { return g.rand }
+
+// Options returns the options the game was built with.
+func (g *Game) Options() Options { return g.opts }
+
+// Ticks returns the number of ticks run so far.
+func (g *Game) Ticks() uint64 { return g.sched.Ticks() }
+
+// Depth returns the number of states on the stack.
+func (g *Game) Depth() int { return len(g.stack) }
+
+// Top returns the top state, or nil when the stack is empty.
+func (g *Game) Top() State {
+	if len(g.stack) == 0 {
+		return nil
+	}
+	return g.stack[len(g.stack)-1].state
+}
+
+// States returns the states on the stack, bottom first, into dst.
+func (g *Game) States(dst []State) []State {
+	for _, e := range g.stack {
+		dst = append(dst, e.state)
+	}
+	return dst
+}
+
+// Hash returns a 64-bit hash of the game state: the hashes of every scene of
+// every state on the stack, bottom first, and of states that implement
+// Hasher. Two runs with the same inputs at the same ticks have equal hashes
+// after the same number of ticks, whatever their frame rates.
+func (g *Game) Hash() uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(v uint64) {
+		h ^= v
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	for _, e := range g.stack {
+		if so, ok := e.state.(SceneOwner); ok {
+			for _, m := range so.Scenes() {
+				mix(m.Hash())
+			}
+		}
+		if hs, ok := e.state.(Hasher); ok {
+			mix(hs.Hash())
+		}
+		mix(e.clock.ticks)
+	}
+	return h
+}

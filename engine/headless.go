@@ -1,0 +1,164 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/timing"
+)
+
+// NullRenderer draws nothing: it counts what it is given. Headless runs use
+// it, so the draw path (interpolation, draw lists, HUD) runs as in a real
+// game.
+type NullRenderer struct {
+	Frames    int // frames rendered
+	Instances int // instances in the latest frame
+	Scenes    int // scene layers in the latest frame
+	Texts     int // HUD texts in the latest frame
+}
+
+// Render records the frame's size.
+func (r *NullRenderer) Render(f *gfx.Frame) error {
+	r.Frames++
+	r.Scenes = len(f.Scenes)
+	r.Instances = 0
+	for _, d := range f.Scenes {
+		r.Instances += d.Len()
+	}
+	r.Texts = len(f.HUD.Texts)
+	return nil
+}
+
+// nullWindow is a window that never has events of its own.
+type nullWindow struct{ w, h int }
+
+func (w *nullWindow) PollEvents(dst []input.Event, _ func() timing.Micros) []input.Event {
+	return dst
+}
+func (w *nullWindow) FramebufferSize() (int, int) { return w.w, w.h }
+func (w *nullWindow) SwapBuffers() error          { return nil }
+
+// Headless runs a Game without a window: a manual clock, a null window of
+// 1280×720 and a NullRenderer. Use it to test a game, to run it on a server
+// or to check determinism: the same input at the same ticks gives the same
+// Game.Hash whatever the frame times.
+type Headless struct {
+	Game     *Game
+	Clock    *ManualClock
+	Renderer *NullRenderer
+
+	win    *nullWindow
+	script map[uint64][]input.Event
+	err    error
+}
+
+// NewHeadless builds a game from opts (its Clock is replaced by a manual
+// clock, and frames are never paced) and enters first.
+func NewHeadless(opts Options, first State) (*Headless, error) {
+	h := &Headless{Clock: &ManualClock{}, Renderer: &NullRenderer{}, win: &nullWindow{1280, 720}}
+	opts.Clock = h.Clock
+	opts.NoPacing = true
+	g, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	h.Game = g
+	if err := g.Start(h.win, h.Renderer, first); err != nil && !errors.Is(err, ErrQuit) {
+		return nil, err
+	}
+	return h, nil
+}
+
+// SetFramebufferSize sets the null window's size; 0×0 acts as a minimised
+// window (ticks, no drawing).
+func (h *Headless) SetFramebufferSize(w, hgt int) { h.win.w, h.win.h = w, hgt }
+
+// Inject schedules events to be delivered to the top state at the given
+// tick, as a replay would: scripted input replaces live input.
+func (h *Headless) Inject(tick uint64, events ...input.Event) {
+	if h.script == nil {
+		h.script = make(map[uint64][]input.Event)
+		h.Game.SetTickSource(h)
+	}
+	h.script[tick] = append(h.script[tick], events...)
+}
+
+// TickEvents implements TickSource with the injected events.
+func (h *Headless) TickEvents(tick uint64, dst []input.Event) ([]input.Event, error) {
+	return append(dst, h.script[tick]...), nil
+}
+
+// Frame advances the clock by d and runs one frame. After the game ended
+// it returns ErrQuit.
+func (h *Headless) Frame(d timing.Micros) error {
+	if h.err != nil {
+		return h.err
+	}
+	h.Clock.Advance(d)
+	if err := h.Game.Frame(); err != nil {
+		h.err = err
+		return err
+	}
+	return nil
+}
+
+// RunFrames runs one frame per duration in ds.
+func (h *Headless) RunFrames(ds []timing.Micros) error {
+	for _, d := range ds {
+		if err := h.Frame(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FrameTimes produces successive frame durations for a headless run.
+type FrameTimes func() timing.Micros
+
+// Steady returns frames at a constant rate of fps frames per second.
+func Steady(fps float64) FrameTimes {
+	d := timing.Micros(math.Max(1, math.Round(1e6/fps)))
+	return func() timing.Micros { return d }
+}
+
+// Jittered returns frames around fps frames per second, each off by up to
+// ±jitter of the period (jitter in [0, 1)), from a seeded generator.
+func Jittered(fps, jitter float64, seed uint64) FrameTimes {
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	period := 1e6 / fps
+	return func() timing.Micros {
+		d := period * (1 + jitter*(2*rng.Float64()-1))
+		return timing.Micros(math.Max(1, math.Round(d)))
+	}
+}
+
+// RunTicks runs frames with durations from frames until exactly n more ticks
+// have run: the last frame is shortened so it ends on the n-th tick. A nil
+// frames runs one tick per frame. It returns ErrQuit if the game ended first.
+func (h *Headless) RunTicks(n uint64, frames FrameTimes) error {
+	target := h.Game.Ticks() + n
+	for h.Game.Ticks() < target {
+		left := target - h.Game.Ticks()
+		var d timing.Micros
+		if frames == nil {
+			d = h.Game.sched.Until(1)
+		} else {
+			d = min(frames(), h.Game.sched.Until(int(min(left, math.MaxInt32))))
+		}
+		if d == ^timing.Micros(0) {
+			return fmt.Errorf("engine: RunTicks(%d): game time is paused with %d ticks to go", n, left)
+		}
+		if err := h.Frame(max(d, 1)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Close ends the game: every state is exited, top first. It returns nil
+// after a clean end.
+func (h *Headless) Close() error { return h.Game.Stop() }

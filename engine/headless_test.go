@@ -1,0 +1,182 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/scene"
+	"github.com/tickwork/tickwork/timing"
+)
+
+// script is the input of the determinism runs: taps of A (spawn an actor at
+// a random spot) and D held for a while (push the first actor).
+func script(h *Headless) {
+	for _, tick := range []uint64{5, 17, 18, 90, 200} {
+		h.Inject(tick, key(input.KeyPress, input.KeyA, 0), key(input.KeyRelease, input.KeyA, 0))
+	}
+	h.Inject(40, key(input.KeyPress, input.KeyD, 0))
+	h.Inject(75, key(input.KeyRelease, input.KeyD, 0))
+}
+
+func runWorld(t *testing.T, ticks uint64, frames FrameTimes, opts Options) (uint64, *world) {
+	t.Helper()
+	w := newWorld(t, 50, &journal{})
+	h, err := NewHeadless(opts, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	script(h)
+	if err := h.RunTicks(ticks, frames); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.Game.Ticks(); got != ticks {
+		t.Fatalf("ran %d ticks, want %d", got, ticks)
+	}
+	return h.Game.Hash(), w
+}
+
+func TestSameInputSameHashAtAnyFrameRate(t *testing.T) {
+	const ticks = 300
+	ref, w := runWorld(t, ticks, Steady(60), Options{})
+	if got := w.scenes[0].Len(); got != 55 {
+		t.Fatalf("actors after the script: got %d, want 55 (five taps of A)", got)
+	}
+	for _, tc := range []struct {
+		name   string
+		frames FrameTimes
+	}{
+		{"7 fps", Steady(7)},
+		{"240 fps jitter 0.5", Jittered(240, 0.5, 1)},
+		{"60 fps jitter 0.9", Jittered(60, 0.9, 2)},
+		{"one tick per frame", nil},
+		{"1000 fps", Steady(1000)},
+	} {
+		if got, _ := runWorld(t, ticks, tc.frames, Options{}); got != ref {
+			t.Errorf("%s: hash %016x, want %016x (60 fps)", tc.name, got, ref)
+		}
+	}
+	// Something different must give a different hash.
+	if got, _ := runWorld(t, ticks+1, Steady(60), Options{}); got == ref {
+		t.Errorf("one more tick gave the same hash %016x", got)
+	}
+	if got, _ := runWorld(t, ticks, Steady(60), Options{Seed: 99}); got == ref {
+		t.Errorf("another random seed gave the same hash %016x", got)
+	}
+}
+
+func TestNoBurstAfterPauseOrStall(t *testing.T) {
+	p := &probe{name: "p", log: &journal{}}
+	h, err := NewHeadless(Options{}, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = h.RunTicks(30, Steady(60))
+	h.Game.Pause()
+	for range 600 { // 10 s paused
+		if err := h.Frame(frame60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p.ticks != 30 {
+		t.Errorf("ticks while paused: %d, want 0", p.ticks-30)
+	}
+	h.Game.Resume()
+	maxPerFrame := 0
+	for range 60 {
+		before := p.ticks
+		_ = h.Frame(frame60)
+		maxPerFrame = max(maxPerFrame, p.ticks-before)
+	}
+	if maxPerFrame > 1 || p.ticks < 58 || p.ticks > 60 {
+		t.Errorf("after resume: %d ticks in 1 s, at most %d per frame; want ~30 and 1", p.ticks-30, maxPerFrame)
+	}
+
+	// A 10-second stall: at most MaxTicksPerFrame in the next frame, then normal.
+	before := p.ticks
+	if err := h.Frame(10 * timing.Second); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.ticks - before; got != timing.DefaultMaxTicksPerFrame {
+		t.Errorf("ticks in the frame after a 10 s stall: %d, want %d", got, timing.DefaultMaxTicksPerFrame)
+	}
+	before = p.ticks
+	_ = h.Frame(frame60)
+	if got := p.ticks - before; got > 1 {
+		t.Errorf("ticks in the next frame: %d, want at most 1 (nothing banked)", got)
+	}
+	if st := h.Game.Stats(); st.Dropped < 9*timing.Second {
+		t.Errorf("dropped after the stall: %v, want ≥ 9.75s", st.Dropped)
+	}
+}
+
+func TestMinimisedTicksWithoutDrawing(t *testing.T) {
+	w := newWorld(t, 10, &journal{})
+	h, err := NewHeadless(Options{}, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = h.RunTicks(10, Steady(60))
+	frames := h.Renderer.Frames
+	h.SetFramebufferSize(0, 0)
+	_ = h.RunTicks(30, Steady(60))
+	if h.Renderer.Frames != frames {
+		t.Errorf("frames rendered while minimised: %d, want 0", h.Renderer.Frames-frames)
+	}
+	if w.ticks != 40 {
+		t.Errorf("ticks: %d, want 40 (ticks go on while minimised)", w.ticks)
+	}
+	h.SetFramebufferSize(800, 600)
+	_ = h.Frame(frame60)
+	if h.Renderer.Frames != frames+1 || h.Renderer.Instances != 10 {
+		t.Errorf("after restoring: %d frames, %d instances; want 1 frame of 10", h.Renderer.Frames-frames, h.Renderer.Instances)
+	}
+}
+
+func TestEnteringTeleportsScenes(t *testing.T) {
+	w := newWorld(t, 3, &journal{})
+	// Move an actor before the state is entered: without the teleport on
+	// entry its first frames would smear from the spawn point.
+	a, _ := w.scenes[0].Actor(w.first)
+	a.Local.Pos[0] = 100
+	h, err := NewHeadless(Options{}, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = h.Frame(1000)
+	m := a.RenderMatrix()
+	if m[12] != 100 {
+		t.Errorf("render x right after entering: %v, want 100 (teleported, no smear)", m[12])
+	}
+}
+
+func TestModeAppliesToScenes(t *testing.T) {
+	w := newWorld(t, 1, &journal{})
+	h, err := NewHeadless(Options{Mode: scene.ModeExtrapolate}, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := w.scenes[0].Mode(); got != scene.ModeExtrapolate {
+		t.Errorf("scene mode after entering: %v, want extrapolate (from Options)", got)
+	}
+	h.Game.SetMode(scene.ModeNone)
+	if got := w.scenes[0].Mode(); got != scene.ModeNone {
+		t.Errorf("scene mode after SetMode: %v, want none", got)
+	}
+}
+
+func TestOverlayHUD(t *testing.T) {
+	w := newWorld(t, 1, &journal{})
+	h, err := NewHeadless(Options{Overlay: true}, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = h.RunTicks(60, Steady(60))
+	if h.Renderer.Texts != 4 {
+		t.Errorf("HUD texts with the overlay on: %d, want 4 lines", h.Renderer.Texts)
+	}
+	h.Game.ToggleOverlay()
+	_ = h.Frame(frame60)
+	if h.Renderer.Texts != 0 {
+		t.Errorf("HUD texts with the overlay off: %d, want 0", h.Renderer.Texts)
+	}
+}

@@ -1,0 +1,262 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/timing"
+)
+
+// TickSource supplies each tick's input in place of the window: a replay, a
+// test script. Live input is then ignored, except that closing the window
+// still ends the game.
+type TickSource interface {
+	// TickEvents appends the events of tick to dst. Called once per tick,
+	// in tick order, on the main goroutine.
+	TickEvents(tick uint64, dst []input.Event) ([]input.Event, error)
+}
+
+// TickSink observes every tick: the input delivered to it and the game
+// after it. A recorder writes them down; a replay checks them.
+type TickSink interface {
+	// TickInput is called with the events delivered to tick, before any
+	// state ticks. The slice is only valid during the call.
+	TickInput(tick uint64, events []input.Event) error
+	// TickDone is called after tick ran and its stack changes applied.
+	TickDone(tick uint64, g *Game) error
+	// Close is called once when the game ends.
+	Close() error
+}
+
+// SetTickSource makes src supply every tick's input from now on (nil goes
+// back to the window's input).
+func (g *Game) SetTickSource(src TickSource) { g.source = src }
+
+// AddTickSink adds an observer of every tick. It is closed when the game ends.
+func (g *Game) AddTickSink(s TickSink) { g.sinks = append(g.sinks, s) }
+
+// Frame runs one frame: poll the window, read the clock once, run 0..N
+// ticks, interpolate and draw the visible states bottom first, present,
+// pace. It returns ErrQuit once the game has ended cleanly (every state
+// exited), or the error that ended it.
+func (g *Game) Frame() error {
+	if !g.started || g.stopped {
+		return ErrQuit
+	}
+	frameStart := g.pace.startFrame()
+	g.polled = g.win.PollEvents(g.polled[:0], g.stamp)
+	g.takeEvents()
+	if g.quit {
+		return g.fail(ErrQuit)
+	}
+
+	now := g.clock.Now() // the one clock reading the simulation sees
+	f := g.sched.Advance(now)
+	g.lastFrame = f
+	for i := range f.Ticks {
+		ti := f.Tick(i)
+		ideal := now - timing.Micros(float64(ti.Overdue)/g.sched.TimeScale())
+		if err := g.tick(ti, ideal, i == f.Ticks-1); err != nil {
+			return g.fail(err)
+		}
+		if g.quit || len(g.stack) == 0 {
+			return g.fail(ErrQuit)
+		}
+	}
+	g.reportSlow()
+
+	// Minimised (0×0): no draw and no swap; ticks go on, paced so the loop
+	// does not spin.
+	w, h := g.win.FramebufferSize()
+	minimised := w <= 0 || h <= 0
+	if !minimised {
+		if err := g.draw(&f, w, h); err != nil {
+			return g.fail(err)
+		}
+		if err := g.win.SwapBuffers(); err != nil {
+			return g.fail(fmt.Errorf("engine: presenting the frame: %w", err))
+		}
+		g.pace.endFrame(frameStart)
+	}
+	g.pace.wait(minimised)
+	return nil
+}
+
+// takeEvents queues the polled window events and handles the ones the
+// engine acts on itself.
+func (g *Game) takeEvents() {
+	for _, e := range g.polled {
+		switch e.Kind {
+		case input.CloseRequest:
+			g.quit = true
+		case input.FocusLost:
+			// Release held keys so none stays stuck down while away.
+			g.held = g.in.HeldKeys(g.held[:0])
+			for _, k := range g.held {
+				g.enqueue(input.Event{Time: e.Time, Kind: input.KeyRelease, Key: k})
+			}
+			if g.opts.FocusLoss == PauseOnFocusLoss {
+				g.sched.Pause()
+			}
+		case input.FocusGained:
+			if g.opts.FocusLoss == PauseOnFocusLoss {
+				g.sched.Resume()
+			}
+		}
+		if g.source == nil {
+			g.enqueue(e)
+		}
+	}
+}
+
+// enqueue adds a live event; consecutive cursor moves are merged, so a
+// paused game cannot pile them up (a tick sees the latest position).
+func (g *Game) enqueue(e input.Event) {
+	if n := len(g.queue); n > 0 && e.Kind == input.CursorMove && g.queue[n-1].Kind == input.CursorMove {
+		g.queue[n-1] = e
+		return
+	}
+	g.queue = append(g.queue, e)
+}
+
+// tick runs one fixed tick: input, then every ticking state bottom first
+// with its scenes, then the stack changes requested during the tick.
+func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) error {
+	// The tick's input: events up to the tick's ideal moment, or all of
+	// them on the frame's last tick; a replay or script instead.
+	g.deliver = g.deliver[:0]
+	if g.source != nil {
+		var err error
+		if g.deliver, err = g.source.TickEvents(ti.Index, g.deliver); err != nil {
+			return fmt.Errorf("engine: input for tick %d: %w", ti.Index, err)
+		}
+	} else {
+		n := 0
+		for n < len(g.queue) && (lastInFrame || g.queue[n].Time <= ideal) {
+			n++
+		}
+		g.deliver = append(g.deliver, g.queue[:n]...)
+		g.queue = g.queue[:copy(g.queue, g.queue[n:])]
+	}
+	g.in.Begin()
+	for _, e := range g.deliver {
+		g.in.Apply(e)
+	}
+	g.quiet.Begin()
+	for _, s := range g.sinks {
+		if err := s.TickInput(ti.Index, g.deliver); err != nil {
+			return fmt.Errorf("engine: tick %d: %w", ti.Index, err)
+		}
+	}
+
+	lo := g.tickFloor()
+	if g.stepBelow {
+		lo = g.drawFloor()
+		g.stepBelow = false
+	}
+	top := len(g.stack) - 1
+	for i := lo; i <= top; i++ {
+		e := g.stack[i]
+		g.tctx = TickContext{Context: Context{game: g, entry: e}, Tick: ti, Input: g.quiet}
+		if i == top {
+			g.tctx.Input = g.in
+		}
+		if err := g.callTick(e, &g.tctx); err != nil {
+			return err
+		}
+		if so, ok := e.state.(SceneOwner); ok {
+			for _, m := range so.Scenes() {
+				if err := m.Tick(ti); err != nil {
+					return fmt.Errorf("engine: state %s, tick %d: %w", e.name, ti.Index, err)
+				}
+			}
+		}
+		e.clock.advance(ti.Rate)
+	}
+	if err := g.applyStack(); err != nil {
+		return err
+	}
+	for _, s := range g.sinks {
+		if err := s.TickDone(ti.Index, g); err != nil {
+			return fmt.Errorf("engine: tick %d: %w", ti.Index, err)
+		}
+	}
+	return nil
+}
+
+// callTick runs a state's Tick, turning a panic into a *PanicError.
+func (g *Game) callTick(e *entry, ctx *TickContext) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &PanicError{State: e.name, In: "Tick", Value: r, Stack: debug.Stack()}
+		}
+	}()
+	if err = e.state.Tick(ctx); err != nil {
+		if errors.Is(err, ErrQuit) {
+			g.quit = true
+			return nil
+		}
+		return fmt.Errorf("engine: state %s, tick %d: %w", e.name, ctx.Tick.Index, err)
+	}
+	return nil
+}
+
+// call runs a hook of e with a Context, turning a panic into a *PanicError.
+func (g *Game) call(e *entry, hook string, fn func(*Context) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &PanicError{State: e.name, In: hook, Value: r, Stack: debug.Stack()}
+		}
+	}()
+	ctx := Context{game: g, entry: e}
+	if err = fn(&ctx); err != nil && !errors.Is(err, ErrQuit) {
+		return fmt.Errorf("engine: state %s, %s: %w", e.name, hook, err)
+	}
+	return err
+}
+
+// tickFloor returns the index of the lowest state that ticks: the top one,
+// and below it as long as each overlay lets the states below tick.
+func (g *Game) tickFloor() int {
+	i := len(g.stack) - 1
+	for i > 0 {
+		o, ok := g.stack[i].state.(Overlay)
+		if !ok || !o.Below().Tick {
+			break
+		}
+		i--
+	}
+	return max(i, 0)
+}
+
+// drawFloor returns the index of the lowest state that is drawn.
+func (g *Game) drawFloor() int {
+	i := len(g.stack) - 1
+	for i > 0 {
+		o, ok := g.stack[i].state.(Overlay)
+		if !ok || !o.Below().Draw {
+			break
+		}
+		i--
+	}
+	return max(i, 0)
+}
+
+// reportSlow logs once when the game starts running slowly and once when it
+// recovers.
+func (g *Game) reportSlow() {
+	slow := g.sched.RunningSlowly()
+	if slow == g.slowLogged {
+		return
+	}
+	g.slowLogged = slow
+	if slow {
+		st := g.sched.Stats()
+		g.logf("tickwork: running slowly: frames keep hitting the cap of %d ticks; %v of game time dropped so far",
+			g.sched.Config().MaxTicksPerFrame, st.Dropped)
+	} else {
+		g.logf("tickwork: running normally again")
+	}
+}

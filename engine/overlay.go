@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"strconv"
+	"unsafe"
+
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/timing"
+)
+
+// overlay is the debug overlay: TPS, FPS, frame time, alpha, dropped time,
+// and a graph of recent frame times. Its text is refreshed four times a
+// second (numbers changing every frame cannot be read) into buffers it
+// owns, so building it allocates nothing. The buffers are double: a refresh
+// writes the set the current texts do not point into, so the bytes of a
+// string never change while the string is in use.
+type overlay struct {
+	on      bool
+	lines   [2][4][]byte
+	set     int // the buffer set the texts point into
+	texts   [4]string
+	updated timing.Micros
+	have    bool
+
+	graph [graphBars]timing.Micros // recent frame times, ring
+	ig    int
+	ng    int
+}
+
+const (
+	graphBars  = 120
+	overlayPad = 8
+	lineHeight = 15
+)
+
+var (
+	overlayBG   = gfx.Color{R: 0, G: 0, B: 0, A: 0.6}
+	overlayText = gfx.Color{R: 0.9, G: 0.95, B: 1, A: 1}
+	overlaySlow = gfx.Color{R: 1, G: 0.45, B: 0.35, A: 1}
+	barOK       = gfx.Color{R: 0.35, G: 0.85, B: 0.45, A: 0.9}
+	barSlow     = gfx.Color{R: 0.95, G: 0.35, B: 0.3, A: 0.9}
+	barGuide    = gfx.Color{R: 1, G: 1, B: 1, A: 0.35}
+)
+
+func (o *overlay) build(g *Game, hud *gfx.HUD, w, h int) {
+	f := &g.lastFrame
+	if f.Delta > 0 {
+		o.graph[o.ig] = f.Delta
+		o.ig = (o.ig + 1) % graphBars
+		o.ng = min(o.ng+1, graphBars)
+	}
+	if !o.on {
+		return
+	}
+	if !o.have || timing.Since(f.Now, o.updated) >= 250*timing.Millisecond {
+		o.have, o.updated = true, f.Now
+		o.refresh(g)
+	}
+	const width = 300
+	x, y := float32(overlayPad), float32(overlayPad)
+	graphH := float32(60)
+	hud.AddRect(x-4, y-4, width, float32(len(o.texts))*lineHeight+graphH+16, overlayBG)
+	for i, s := range o.texts {
+		c := overlayText
+		if i == 3 && g.sched.RunningSlowly() {
+			c = overlaySlow
+		}
+		hud.AddText(x, y+float32(i)*lineHeight, c, s)
+	}
+	// Frame-time graph: one bar per frame, 1 px per ms, a guide at the
+	// refresh interval; bars over twice the interval are red.
+	gy := y + float32(len(o.texts))*lineHeight + 6 + graphH
+	target := g.pace.refreshInterval()
+	hud.AddRect(x, gy-float32(target)/1000, graphBars*2, 1, barGuide)
+	for k := range o.ng {
+		i := (o.ig - o.ng + k + graphBars) % graphBars
+		ms := min(float32(o.graph[i])/1000, graphH)
+		c := barOK
+		if o.graph[i] > 2*target {
+			c = barSlow
+		}
+		hud.AddRect(x+float32(k)*2, gy-ms, 2, ms, c)
+	}
+}
+
+// refresh rewrites the overlay's text lines from the game's statistics.
+func (o *overlay) refresh(g *Game) {
+	o.set ^= 1
+	lines := &o.lines[o.set]
+	st := g.Stats()
+	b := lines[0][:0]
+	b = append(b, "TPS "...)
+	b = strconv.AppendFloat(b, st.TPS, 'f', 1, 64)
+	b = append(b, "  FPS "...)
+	b = strconv.AppendFloat(b, st.FPS, 'f', 1, 64)
+	b = append(b, "  rate "...)
+	b = strconv.AppendInt(b, int64(g.TickRate()), 10)
+	b = append(b, " Hz"...)
+	o.setLine(0, b)
+
+	b = lines[1][:0]
+	b = append(b, "frame "...)
+	b = appendMillis(b, st.FrameMean)
+	b = append(b, " ms  p99 "...)
+	b = appendMillis(b, st.FrameP99)
+	b = append(b, " ms"...)
+	o.setLine(1, b)
+
+	b = lines[2][:0]
+	b = append(b, "alpha "...)
+	b = strconv.AppendFloat(b, st.Alpha, 'f', 2, 64)
+	b = append(b, "  mode "...)
+	b = append(b, g.mode.String()...)
+	b = append(b, "  scale "...)
+	b = strconv.AppendFloat(b, g.TimeScale(), 'g', 3, 64)
+	o.setLine(2, b)
+
+	b = lines[3][:0]
+	b = append(b, "dropped "...)
+	b = appendMillis(b, st.Dropped)
+	b = append(b, " ms"...)
+	if st.RunningSlowly {
+		b = append(b, "  RUNNING SLOWLY"...)
+	}
+	if st.VSyncIgnored {
+		b = append(b, "  vsync paced"...)
+	}
+	o.setLine(3, b)
+}
+
+// setLine keeps the line's buffer and points the text at it without copying.
+func (o *overlay) setLine(i int, b []byte) {
+	o.lines[o.set][i] = b
+	if len(b) == 0 {
+		o.texts[i] = ""
+		return
+	}
+	o.texts[i] = unsafe.String(&b[0], len(b))
+}
+
+func appendMillis(b []byte, d timing.Micros) []byte {
+	return strconv.AppendFloat(b, float64(d)/1000, 'f', 2, 64)
+}

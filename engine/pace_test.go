@@ -1,0 +1,144 @@
+package engine
+
+import (
+	"testing"
+	"time"
+
+	"github.com/tickwork/tickwork/timing"
+)
+
+// simClock is a fake clock in which every reading takes 2 µs and a sleep
+// wakes `over` late, like time.Sleep.
+type simClock struct {
+	t      timing.Micros
+	over   timing.Micros
+	sleeps int
+}
+
+func (c *simClock) Now() timing.Micros { c.t += 2; return c.t }
+func (c *simClock) sleep(d time.Duration) {
+	c.sleeps++
+	c.t += timing.Micros(d/time.Microsecond) + c.over
+}
+
+// simulate runs n frames of `work` µs each, the swap taking `swap` µs, and
+// returns the intervals between frame starts.
+func simulate(p *pacer, c *simClock, n int, work, swap timing.Micros) []timing.Micros {
+	var starts []timing.Micros
+	for range n {
+		start := p.startFrame()
+		starts = append(starts, start)
+		c.t += work + swap
+		p.endFrame(start)
+		p.wait(false)
+	}
+	out := make([]timing.Micros, 0, n)
+	for i := 1; i < len(starts); i++ {
+		out = append(out, starts[i]-starts[i-1])
+	}
+	return out
+}
+
+func newSimPacer(vsync bool, fpsCap, refresh int, over timing.Micros) (*pacer, *simClock) {
+	c := &simClock{over: over}
+	p := &pacer{}
+	p.init(c, vsync, fpsCap, 0)
+	p.sleep = c.sleep
+	p.setRefresh(refresh)
+	return p, c
+}
+
+func TestPacerDetectsIgnoredVSyncAndPaces(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		refresh int
+		want    timing.Micros
+	}{
+		{"unknown refresh (Xvfb)", 0, 16666},
+		{"144 Hz", 144, 6944},
+	} {
+		// The swap returns at once: the driver ignores the swap interval.
+		p, c := newSimPacer(true, 0, tc.refresh, 600)
+		iv := simulate(p, c, 200, 300, 5)
+		if !p.ignored {
+			t.Fatalf("%s: vsync ignored not detected", tc.name)
+		}
+		for i, d := range iv[40:] {
+			if diff := int64(d) - int64(tc.want); diff < -5 || diff > 60 {
+				t.Fatalf("%s: frame %d interval %v, want %v (paced)", tc.name, i+40, d, tc.want)
+			}
+		}
+		if p.interval() != tc.want {
+			t.Errorf("%s: interval %v, want %v", tc.name, p.interval(), tc.want)
+		}
+		if p.errorP99() > 50 {
+			t.Errorf("%s: pacing error p99 %v, want well under 0.2 ms", tc.name, p.errorP99())
+		}
+		if p.margin < 800 {
+			t.Errorf("%s: spin margin %v after sleeps waking 600 µs late, want ≥ 800µs", tc.name, p.margin)
+		}
+	}
+}
+
+func TestPacerLeavesHonouredVSyncAlone(t *testing.T) {
+	p, c := newSimPacer(true, 0, 60, 600)
+	iv := simulate(p, c, 100, 2000, 14600) // the swap blocks until the refresh
+	if p.ignored || c.sleeps != 0 {
+		t.Errorf("honoured vsync: ignored %v, %d sleeps; want false and 0", p.ignored, c.sleeps)
+	}
+	for _, d := range iv {
+		if d < 16600 || d > 16620 {
+			t.Fatalf("interval %v, want the swap's own 16.6 ms", d)
+		}
+	}
+}
+
+func TestPacerFPSCapAndNoPacing(t *testing.T) {
+	p, c := newSimPacer(false, 100, 60, 900)
+	iv := simulate(p, c, 100, 1000, 10)
+	for _, d := range iv[5:] {
+		if d < 9995 || d > 10060 {
+			t.Fatalf("FPS cap 100: interval %v, want 10ms", d)
+		}
+	}
+	p, c = newSimPacer(false, 0, 60, 900)
+	simulate(p, c, 50, 1000, 10)
+	if c.sleeps != 0 {
+		t.Errorf("vsync off without a cap: %d sleeps, want 0", c.sleeps)
+	}
+	p, c = newSimPacer(true, 0, 0, 900)
+	p.off = true
+	simulate(p, c, 50, 100, 10)
+	if c.sleeps != 0 || p.interval() != 0 {
+		t.Errorf("pacer off: %d sleeps, interval %v; want none", c.sleeps, p.interval())
+	}
+}
+
+func TestPacerMinimisedNeverSpins(t *testing.T) {
+	p, c := newSimPacer(false, 0, 0, 500)
+	var starts []timing.Micros
+	for range 30 {
+		starts = append(starts, p.startFrame())
+		c.t += 100
+		p.wait(true)
+	}
+	if d := starts[29] - starts[0]; d < 29*16000 {
+		t.Errorf("30 minimised frames took %v, want ≈ 29 × 16.7 ms (paced to the refresh rate)", d)
+	}
+}
+
+func TestPacerRecoversWhenVSyncIsHonouredAgain(t *testing.T) {
+	p, c := newSimPacer(true, 0, 60, 300)
+	simulate(p, c, 40, 300, 5)
+	if !p.ignored {
+		t.Fatal("not detected as ignored")
+	}
+	simulate(p, c, 40, 2000, 14600)
+	if p.ignored {
+		t.Errorf("still pacing in software after the swap started blocking again")
+	}
+	p.setVSync(false)
+	if p.ignored {
+		t.Errorf("turning vsync off kept the ignored flag")
+	}
+}

@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/tickwork/tickwork/scene"
+)
+
+// ErrQuit ends the game cleanly when a State's Tick returns it (or wraps
+// it): every state is exited, top first, and Run returns nil.
+var ErrQuit = errors.New("engine: quit")
+
+// State is one screen of the game: a title menu, gameplay, a pause overlay.
+// The Game keeps a stack of them; the top one receives input.
+//
+// Tick runs once per fixed tick (30 times per second by default) while the
+// state is ticking, on the main goroutine. It is the only place game state
+// may change. Returning ErrQuit ends the game cleanly; any other error ends
+// it with that error.
+//
+// Draw runs once per displayed frame while the state is visible, bottom
+// state first, on the main goroutine. It adds HUD items through the
+// context and must not change game state. A state's scenes (see
+// SceneOwner) are interpolated and drawn by the engine before its Draw.
+type State interface {
+	Tick(ctx *TickContext) error
+	Draw(ctx *DrawContext)
+}
+
+// SceneOwner is implemented by states that own scene managers (a menu owns
+// none). The engine ticks each scene right after the state's Tick, teleports
+// its actors when the state is entered, interpolates it every frame with the
+// state's alpha and adds its draw list to the frame. Scenes is called every
+// tick and frame: return a slice kept in the state, not a new one.
+type SceneOwner interface {
+	Scenes() []*scene.Manager
+}
+
+// Enterer is implemented by states that set themselves up when pushed.
+// Enter runs once, before the state's first tick, on the main goroutine.
+type Enterer interface {
+	Enter(ctx *Context) error
+}
+
+// Exiter is implemented by states that release resources when popped,
+// replaced, or when the game ends (states are exited top first).
+type Exiter interface {
+	Exit(ctx *Context) error
+}
+
+// Coverer is implemented by states that want to know when another state is
+// pushed over them (Covered) and when they are on top again (Uncovered).
+type Coverer interface {
+	Covered(ctx *Context)
+	Uncovered(ctx *Context)
+}
+
+// Below says what happens to the states below an overlay.
+type Below struct {
+	Draw bool // the states below are still drawn (a transparent overlay)
+	Tick bool // the states below still tick (a HUD over running gameplay)
+}
+
+// Overlay is implemented by states that let the states below them show
+// through or keep running. A state without it hides and freezes everything
+// below. A pause menu returns Below{Draw: true}: gameplay stays visible,
+// frozen, and its interpolation freezes too, so it neither moves nor smears.
+type Overlay interface {
+	Below() Below
+}
+
+// Named is implemented by states that give themselves a name for errors and
+// logs. Others are named by their type.
+type Named interface {
+	Name() string
+}
+
+// Hasher is implemented by states that keep game state outside their scenes
+// and want it in the game's state hash (Game.Hash), for determinism tests
+// and replays.
+type Hasher interface {
+	Hash() uint64
+}
+
+func stateName(s State) string {
+	if n, ok := s.(Named); ok {
+		return n.Name()
+	}
+	return fmt.Sprintf("%T", s)
+}
+
+// PanicError is returned by Run when a state panicked: the game is cleaned up
+// and the panic is reported with the state's name instead of crashing.
+type PanicError struct {
+	State string // the state's name
+	In    string // "Tick", "Draw", "Enter"…
+	Value any    // the value passed to panic
+	Stack []byte // the goroutine's stack at the panic
+}
+
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("engine: state %s panicked in %s: %v\n%s", e.State, e.In, e.Value, e.Stack)
+}
+
+// Unwrap returns the panic value when it is an error.
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
+}
