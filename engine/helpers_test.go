@@ -15,8 +15,10 @@ import (
 // journal records what happened, in order, across states.
 type journal struct{ lines []string }
 
-func (j *journal) add(format string, args ...any) { j.lines = append(j.lines, fmt.Sprintf(format, args...)) }
-func (j *journal) String() string                 { return strings.Join(j.lines, "\n") }
+func (j *journal) add(format string, args ...any) {
+	j.lines = append(j.lines, fmt.Sprintf(format, args...))
+}
+func (j *journal) String() string { return strings.Join(j.lines, "\n") }
 
 // probe is a configurable test state: it logs its hooks, counts its ticks
 // and draws, and runs an optional function each tick.

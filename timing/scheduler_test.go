@@ -208,7 +208,7 @@ func TestConfigValidation(t *testing.T) {
 		{Config{Rate: MaxRate + 1}, "Rate"},
 		{Config{MaxTicksPerFrame: -3}, "MaxTicksPerFrame"},
 		{Config{MaxTicksPerFrame: MaxMaxTicksPerFrame + 1}, "MaxTicksPerFrame"},
-		{Config{MaxFrameTime: 10 * Millisecond}, "MaxFrameTime"},            // shorter than one tick at 30 Hz
+		{Config{MaxFrameTime: 10 * Millisecond}, "MaxFrameTime"},           // shorter than one tick at 30 Hz
 		{Config{Rate: 10, MaxFrameTime: 99 * Millisecond}, "MaxFrameTime"}, // 100 ms step
 		{Config{MaxFrameTime: MaxMaxFrameTime + 1}, "MaxFrameTime"},
 		{Config{Policy: 7}, "Policy"},
@@ -298,7 +298,7 @@ func TestUntil(t *testing.T) {
 			s.Advance(12345)
 			base := s.Ticks()
 			d := s.Until(k)
-			if s.Advance(12345+d-1); s.Ticks()-base >= uint64(k) {
+			if s.Advance(12345 + d - 1); s.Ticks()-base >= uint64(k) {
 				t.Errorf("scale %g: %d ticks due at Until(%d)-1µs, want fewer", scale, s.Ticks()-base, k)
 			}
 			if s.Advance(12345 + d); s.Ticks()-base != uint64(k) {
