@@ -60,7 +60,8 @@ type Spec struct {
 // Actor is one object of a scene: a local transform relative to its parent,
 // the world, last-world and render transforms the manager derives from it,
 // and what to draw. Actors live inside their Manager (get one with
-// Manager.Actor); a *Actor stays valid until its actor is removed.
+// Manager.Actor); a *Actor stays valid until its actor is removed, after
+// which its memory may hold another actor: keep Handles, not pointers.
 //
 // Of the four matrices of the model, local is the user's (Local, read and
 // written freely, by behaviours during ticks), world and last-world are set
@@ -74,8 +75,9 @@ type Actor struct {
 
 	// The fields are laid out for the per-tick and per-frame loops: with
 	// the actor 64-byte aligned (448 bytes, in chunks that start on a page),
-	// a tick touches lines 0-1 (local, flags, world TRS) and line 2 (world
-	// matrix), a frame lines 0-1 and 3 (render matrix).
+	// a tick reads cache lines 0-1 (local, flags, world TRS) and writes them
+	// only for actors that move; a frame reads lines 0-1 and writes line 3
+	// (render matrix).
 	flags  uint16
 	parent int32 // slot index of the parent, -1 for a root
 
@@ -190,8 +192,11 @@ func (a *Actor) Behavior() any { return a.behavior }
 
 // SetBehavior replaces the actor's behaviour; see Spec.Behavior. Called
 // during a tick, the new behaviour's Tick runs from the next tick on if the
-// actor has already been ticked.
+// actor has already been ticked. On a removed actor it does nothing.
 func (a *Actor) SetBehavior(b any) {
+	if a.flags&flagAlive == 0 {
+		return
+	}
 	t, _ := b.(Ticker)
 	f, _ := b.(Framer)
 	d, _ := b.(Drawer)

@@ -1,6 +1,9 @@
 package scene
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Keep chooses what SetParent preserves.
 type Keep uint8
@@ -58,6 +61,7 @@ func (m *Manager) SetParent(h, parent Handle, keep Keep) error {
 			}
 		}
 		a.Local = local
+		a.good = local // the last finite local, now relative to the new parent
 	}
 	if a.parent >= 0 {
 		m.at(a.parent).addChildren(-1)
@@ -87,55 +91,77 @@ func (m *Manager) worldOf(i int32, dst *Transform) {
 // local transforms now put them, without interpolation: world and last-world
 // are both set from the current local transforms, and so is the render
 // matrix. Call it after changing Local for a jump (a respawn, a portal) that
-// must not smear across the screen. It fails, changing nothing, if the new
-// transform is not finite.
+// must not smear across the screen. It may be called between ticks or from
+// a behaviour during a tick.
+//
+// Rotations are checked as a tick checks them: a zero quaternion becomes the
+// identity and is reported with ErrZeroRotation (the teleport still
+// happens). If the actor's new transform is not finite, Teleport fails with
+// ErrNonFinite and changes nothing; a descendant whose transform is not
+// finite is reverted to its last finite local transform and reported.
 func (m *Manager) Teleport(h Handle) error {
 	i, a, err := m.lookup("teleport", h)
 	if err != nil {
 		return err
 	}
+	old := a.Local.Rot
+	if !a.Local.IsFinite() {
+		return fmt.Errorf("scene: teleport %v: %w", h, ErrNonFinite)
+	}
+	var zero []Handle
+	if !normalizeRot(&a.Local.Rot) {
+		zero = append(zero, h)
+	}
 	var w Transform
 	m.worldOf(i, &w)
 	if !w.IsFinite() {
-		return fmt.Errorf("scene: teleport %v: %w", h, ErrNonFinite)
-	}
-	var zeroErr error
-	if q := a.Local.Rot; q.W*q.W+q.V.Dot(q.V) != 1 {
-		if !normalizeRot(&a.Local.Rot) {
-			zeroErr = fmt.Errorf("scene: teleport %v: %w (set to the identity)", h, ErrZeroRotation)
-		}
-		m.worldOf(i, &w)
+		a.Local.Rot = old
+		return fmt.Errorf("scene: teleport %v: world transform: %w", h, ErrNonFinite)
 	}
 	teleportTo(a, &w)
-	if a.children == 0 {
-		return zeroErr
-	}
-	m.ensureOrder()
-	a.flags |= flagMarked
-	var bad Handle
-	for _, j := range m.order {
-		c := m.at(j)
-		if c.parent < 0 || m.at(c.parent).flags&flagMarked == 0 {
-			continue
-		}
-		c.flags |= flagMarked
-		Compose(&w, m.at(c.parent).world(), &c.Local)
-		if !w.IsFinite() {
-			if bad == NoHandle {
-				bad = c.handle
+	var bad []Handle
+	if a.children > 0 {
+		// The order lists every child after its parent: one pass reaches
+		// every descendant.
+		m.ensureOrder()
+		a.flags |= flagMarked
+		for _, j := range m.order {
+			c := m.at(j)
+			p := m.at(c.parent)
+			if p.flags&flagMarked == 0 {
+				continue
 			}
-			c.Local = c.good // as a tick would: revert to the last finite local
-			Compose(&w, m.at(c.parent).world(), &c.Local)
+			c.flags |= flagMarked
+			if !normalizeRot(&c.Local.Rot) {
+				zero = append(zero, c.handle)
+			}
+			Compose(&w, p.world(), &c.Local)
+			if !c.Local.IsFinite() || !w.IsFinite() {
+				bad = append(bad, c.handle)
+				c.Local = c.good // as a tick would: revert to the last finite local
+				Compose(&w, p.world(), &c.Local)
+			}
+			teleportTo(c, &w)
 		}
-		teleportTo(c, &w)
+		a.flags &^= flagMarked
+		for _, j := range m.order {
+			m.at(j).flags &^= flagMarked
+		}
 	}
-	for _, j := range m.order {
-		m.at(j).flags &^= flagMarked
+	var errs []error
+	if bad != nil {
+		errs = append(errs, &TransformError{Err: ErrNonFinite, Tick: m.tick, Handles: bad})
 	}
-	if bad != NoHandle {
-		return fmt.Errorf("scene: teleport %v: descendant %v: %w", h, bad, ErrNonFinite)
+	if zero != nil {
+		errs = append(errs, &TransformError{Err: ErrZeroRotation, Tick: m.tick, Handles: zero})
 	}
-	return zeroErr
+	if len(errs) == 1 {
+		return fmt.Errorf("scene: teleport %v: %w", h, errs[0])
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("scene: teleport %v: %w", h, err)
+	}
+	return nil
 }
 
 // TeleportAll teleports every actor (see Teleport). The engine calls it when

@@ -256,7 +256,7 @@ func (m *Manager) applyRemovals() {
 		a := m.at(i)
 		a.SetBehavior(nil)
 		h := a.handle
-		*a = Actor{handle: h, parent: -1} // drop references for the GC; keep the generation
+		*a = Actor{handle: h, parent: -1, mgr: m} // drop references for the GC; keep the generation
 		m.free = append(m.free, i)
 		m.live--
 	}

@@ -265,3 +265,21 @@ func TestTeleportNonFiniteRefused(t *testing.T) {
 		t.Errorf("world after refused teleport: %v", w)
 	}
 }
+
+func TestTeleportRepairsDescendants(t *testing.T) {
+	var m Manager
+	root := spawn(t, &m, Spec{})
+	child := spawn(t, &m, Spec{Parent: root, Pos: mgl32.Vec3{0, 1, 0}})
+	grand := spawn(t, &m, Spec{Parent: child, Pos: mgl32.Vec3{0, 1, 0}})
+	actor(t, &m, child).Local.Pos[2] = float32(math.Inf(-1))
+	actor(t, &m, root).Local.Pos = mgl32.Vec3{5, 0, 0}
+	err := m.Teleport(root)
+	var te *TransformError
+	if !errors.As(err, &te) || !errors.Is(err, ErrNonFinite) || fmtHandles(te.Handles) != fmtHandles([]Handle{child}) {
+		t.Fatalf("Teleport: got %v, want ErrNonFinite naming only %v", err, child)
+	}
+	checkVec(t, "child after teleport", actor(t, &m, child).World().Pos, mgl32.Vec3{5, 1, 0}, 0)
+	checkVec(t, "grandchild after teleport", actor(t, &m, grand).World().Pos, mgl32.Vec3{5, 2, 0}, 0)
+	m.Interpolate(0.5)
+	checkVec(t, "grandchild render", pos(actor(t, &m, grand).RenderMatrix()), mgl32.Vec3{5, 2, 0}, 1e-6)
+}
