@@ -47,7 +47,7 @@ func (g *Game) draw(f *timing.Frame, w, h int) error {
 		g.screenshot = ""
 		g.shotErr = fmt.Errorf("engine: screenshot: the renderer %T cannot take screenshots", g.r)
 		if s, ok := g.r.(screenshotter); ok {
-			g.shotErr = s.Screenshot(path)
+			g.shotErr = s.WriteScreenshot(path)
 		}
 	}
 	return nil

@@ -33,7 +33,7 @@ type (
 		SetFullscreen(on bool) error
 		Fullscreen() bool
 	}
-	screenshotter interface{ Screenshot(path string) error }
+	screenshotter interface{ WriteScreenshot(path string) error }
 )
 
 // Game owns the clock, the fixed-step scheduler, the stack of states, the
