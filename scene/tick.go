@@ -12,18 +12,24 @@ import (
 // tick (0..N times a frame), on the main goroutine, with the tick's
 // TickInfo; it never reads a clock. In order, it:
 //
-//  1. copies every actor's world transform to its last-world transform;
-//  2. runs the Ticker behaviours in slot order (actors spawned during this
-//     tick are not ticked until the next one);
+//  1. runs the Ticker behaviours in slot order (actors spawned during this
+//     tick are not ticked until the next one); they see World as of the
+//     end of the previous tick;
+//  2. makes every world transform the last-world one (by swapping two
+//     buffers, not by copying);
 //  3. recomputes every world transform from the local ones, parents before
-//     children, and its matrix; on the way it checks each local transform:
-//     a rotation that drifted from unit length is renormalised, a zero one
-//     is set to the identity and reported, and an actor whose local or
-//     world transform holds NaN or ±Inf is reverted to its last finite
-//     local and world transforms and reported;
+//     children (see Compose), checking each local transform on the way: a
+//     rotation that drifted from unit length is renormalised, a zero one is
+//     set to the identity and reported, and an actor whose local or world
+//     transform holds NaN or ±Inf is reverted to its last finite local and
+//     world transforms and reported. An actor whose local transform did not
+//     change, under a parent that did not move, is only read;
 //  4. applies the removals requested during the tick (with descendants) and
 //     finishes the spawns (their last-world is set to their world: no
 //     smear).
+//
+// World matrices are built from the world TRS when first needed after the
+// tick (WorldMatrix, an actor coming to rest, ModeNone), not by the tick.
 //
 // The tick always completes. Its error joins, wrapped with their handles,
 // the errors returned by behaviours and a *TransformError per kind of bad
@@ -90,11 +96,11 @@ func (m *Manager) Tick(t timing.TickInfo) error {
 	return err
 }
 
-// propagate recomputes world transforms and matrices from local transforms,
-// roots in slot order then children in topological order, repairing and
-// reporting bad transforms. An actor whose local transform did not change
-// since the last tick, under a parent that did not move, keeps its world
-// transform and matrix unless force is set.
+// propagate recomputes world transforms from local transforms, roots in
+// slot order then children in topological order, repairing and reporting
+// bad transforms. An actor whose local transform did not change since the
+// last tick, under a parent that did not move, keeps its world transform
+// and matrix unless force is set.
 func (m *Manager) propagate(tick uint64, force bool) error {
 	m.ensureOrder()
 	cur := m.cur & 1
