@@ -30,7 +30,9 @@ func (g *Game) draw(f *timing.Frame, w, h int) error {
 			for _, m := range so.Scenes() {
 				m.Interpolate(e.alpha)
 				m.Frame(edt)
+				g.lap(&g.prof.Interpolate)
 				g.frame.AddScene(m.BuildDrawList())
+				g.lap(&g.prof.Build)
 			}
 		}
 		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: w, Height: h, HUD: &g.frame.HUD}
@@ -39,9 +41,11 @@ func (g *Game) draw(f *timing.Frame, w, h int) error {
 		}
 	}
 	g.overlay.build(g, &g.frame.HUD, w, h)
+	g.lap(&g.prof.Build)
 	if err := g.r.Render(&g.frame); err != nil {
 		return fmt.Errorf("engine: rendering: %w", err)
 	}
+	g.lap(&g.prof.Render)
 	if g.screenshot != "" {
 		path := g.screenshot
 		g.screenshot = ""

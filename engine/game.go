@@ -77,6 +77,8 @@ type Game struct {
 	screenshot string
 	shotErr    error
 	slowLogged bool
+	prof       FrameProfile
+	lapAt      timing.Micros
 }
 
 type entry struct {

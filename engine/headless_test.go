@@ -180,3 +180,45 @@ func TestOverlayHUD(t *testing.T) {
 		t.Errorf("HUD texts with the overlay off: %d, want 0", h.Renderer.Texts)
 	}
 }
+
+// tickingClock advances by a fixed amount at every reading, so each profiled
+// phase measures a known number of readings.
+type tickingClock struct{ t, step timing.Micros }
+
+func (c *tickingClock) Now() timing.Micros { c.t += c.step; return c.t }
+
+func TestProfileAccountsForTheFrame(t *testing.T) {
+	w := newWorld(t, 10, &journal{})
+	clk := &tickingClock{step: 100}
+	g, err := New(Options{Clock: clk, NoPacing: true, Profile: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Start(&liveWindow{w: 64, h: 64}, &NullRenderer{}, w); err != nil {
+		t.Fatal(err)
+	}
+	var p FrameProfile
+	for range 200 { // until a frame runs a tick
+		if err := g.Frame(); err != nil {
+			t.Fatal(err)
+		}
+		if p = g.Profile(); p.Ticks > 0 {
+			break
+		}
+	}
+	if p.Ticks < 1 {
+		t.Fatalf("no frame in 200 ran a tick")
+	}
+	if p.Poll == 0 || p.Tick == 0 || p.Interpolate == 0 || p.Build == 0 || p.Render == 0 || p.Swap == 0 {
+		t.Errorf("profile %+v: a phase measured no time", p)
+	}
+	if p.Tick < p.Poll {
+		t.Errorf("profile %+v: the ticks took less than polling", p)
+	}
+	g2, _ := New(Options{Clock: &tickingClock{step: 100}, NoPacing: true})
+	_ = g2.Start(&liveWindow{w: 64, h: 64}, &NullRenderer{}, newWorld(t, 1, &journal{}))
+	_ = g2.Frame()
+	if p := g2.Profile(); p.Total() != 0 {
+		t.Errorf("profile without Options.Profile: %+v, want zero", p)
+	}
+}

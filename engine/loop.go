@@ -46,8 +46,10 @@ func (g *Game) Frame() error {
 		return ErrQuit
 	}
 	frameStart := g.pace.startFrame()
+	g.lapStart()
 	g.polled = g.win.PollEvents(g.polled[:0], g.stamp)
 	g.takeEvents()
+	g.lap(&g.prof.Poll)
 	if g.quit {
 		return g.fail(ErrQuit)
 	}
@@ -65,6 +67,8 @@ func (g *Game) Frame() error {
 			return g.fail(ErrQuit)
 		}
 	}
+	g.prof.Ticks = f.Ticks
+	g.lap(&g.prof.Tick)
 	g.reportSlow()
 
 	// Minimised (0×0): no draw and no swap; ticks go on, paced so the loop
@@ -78,9 +82,11 @@ func (g *Game) Frame() error {
 		if err := g.win.SwapBuffers(); err != nil {
 			return g.fail(fmt.Errorf("engine: presenting the frame: %w", err))
 		}
+		g.lap(&g.prof.Swap)
 		g.pace.endFrame(frameStart)
 	}
 	g.pace.wait(minimised)
+	g.lap(&g.prof.Pace)
 	return nil
 }
 

@@ -56,6 +56,10 @@ type Options struct {
 	// minimised. Headless runs and benchmarks set it; a game should not.
 	NoPacing bool
 
+	// Profile measures every frame's phases (Game.Profile), for benchmarks
+	// and tuning.
+	Profile bool
+
 	// FocusLoss is what happens when the window loses focus.
 	FocusLoss FocusPolicy
 
