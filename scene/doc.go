@@ -11,16 +11,18 @@
 //     (Actor.Local), written by gameplay code;
 //   - world: local composed with the parent's world, recomputed at the end
 //     of every tick;
-//   - last-world: the world transform of the tick before, copied at the
-//     start of every tick;
+//   - last-world: the world transform of the tick before (each tick swaps
+//     two buffers: nothing is copied);
 //   - render: the matrix drawn this frame, a blend of last-world and world.
 //
-// World and last-world are kept as position, rotation and scale (TRS) as
-// well as the world matrix, so the per-frame blend never decomposes a
-// matrix: positions and scales blend linearly, rotations along the shortest
-// arc, and the blended TRS becomes the render matrix. What the player sees is
-// therefore one tick behind, and smooth (ModeInterpolate, the default);
-// ModeExtrapolate and ModeNone trade that for other artefacts.
+// World and last-world are kept as position, rotation and scale (TRS), so
+// the per-frame blend never decomposes a matrix: positions and scales blend
+// linearly, rotations along the shortest arc, and the blended TRS becomes
+// the render matrix, rigid at every alpha. The world matrix is built from
+// the world TRS when something needs it (Actor.WorldMatrix, an actor coming
+// to rest, ModeNone). What the player sees is one tick behind, and smooth
+// (ModeInterpolate, the default); ModeExtrapolate and ModeNone trade that
+// for other artefacts.
 //
 // Teleport sets last-world to world, so a jump does not smear across the
 // screen; Spawn does the same for a new actor, and the engine calls
@@ -42,9 +44,13 @@
 //     and the view of the camera actor.
 //
 // Nothing here reads a clock: time comes in through TickInfo, alpha and dt.
-// Tick, Interpolate and BuildDrawList allocate nothing in steady state, and
-// keep non-finite numbers out of the draw list: a tick reverts any actor
-// whose transform became NaN or infinite and reports it.
+// Tick, Interpolate, Frame and BuildDrawList allocate nothing in steady
+// state, and keep non-finite numbers out of the draw list: a tick reverts
+// any actor whose transform became NaN or infinite and reports it. Actors
+// that do not move cost a tick a comparison and a frame a flag test.
+//
+// Manager.Hash digests the simulation state bit for bit after a tick, for
+// determinism tests and replays.
 //
 // # Hierarchy
 //
@@ -53,7 +59,11 @@
 // topological order kept between ticks. The composition keeps TRS, so a
 // non-uniform parent scale is not inherited as a shear (like Unity's
 // lossyScale); with uniform scales it equals the matrix product exactly.
-// Removing an actor removes its descendants too.
+// Each frame a child blends its transform relative to its parent and
+// composes it with the parent's render transform, so children move along
+// arcs with their parents and attached objects stay attached. Reparenting
+// (Manager.SetParent) keeps the world or the local transform, as asked, and
+// refuses cycles. Removing an actor removes its descendants too.
 //
 // Actors are referred to by Handle: a slot index and a generation, so a
 // handle to a removed actor is detected (ErrStaleHandle) even after its slot
