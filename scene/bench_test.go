@@ -65,6 +65,10 @@ func BenchmarkCopyFloor(b *testing.B) {
 	}
 }
 
+// BenchmarkInterpolate measures one frame's Interpolate. Every actor moved
+// (and turned) in the last tick, so each one is blended: roots from their
+// world TRS, children relative to their parent. Actors at rest would only
+// cost a flag test.
 func BenchmarkInterpolate(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
@@ -127,6 +131,8 @@ func BenchmarkTick(b *testing.B) {
 	}
 }
 
+// BenchmarkBuildDrawList measures refilling the draw list with every
+// actor's render matrix and colour.
 func BenchmarkBuildDrawList(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
