@@ -1,0 +1,101 @@
+package gfx
+
+import (
+	"math"
+	"testing"
+	"unsafe"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+func TestDrawListBatchesPerMesh(t *testing.T) {
+	var d DrawList
+	m := mgl32.Translate3D(1, 2, 3)
+	d.Add(MeshCube, &m, RGB(1, 0, 0))
+	d.Add(MeshSphere, &m, RGB(0, 1, 0))
+	d.Add(MeshCube, &m, RGB(0, 0, 1))
+	d.Add(MeshNone, &m, RGB(1, 1, 1))  // not drawn
+	d.Add(MeshID(7), &m, RGB(1, 1, 1)) // a registered mesh beyond the built-ins
+	if d.Len() != 4 {
+		t.Errorf("Len: got %d, want 4", d.Len())
+	}
+	want := map[MeshID]int{MeshCube: 2, MeshSphere: 1, MeshID(7): 1}
+	for _, b := range d.Batches() {
+		if len(b.Instances) != want[b.Mesh] {
+			t.Errorf("batch %v: got %d instances, want %d", b.Mesh, len(b.Instances), want[b.Mesh])
+		}
+	}
+	if c := d.Batches()[MeshCube].Instances[1].Color; c != RGB(0, 0, 1) {
+		t.Errorf("second cube colour: got %v, want blue (order kept)", c)
+	}
+	if got := d.Batches()[MeshCube].Instances[0].Model; got != m {
+		t.Errorf("model matrix: got %v, want %v", got, m)
+	}
+	d.Reset()
+	if d.Len() != 0 || len(d.Batches()[MeshCube].Instances) != 0 {
+		t.Errorf("after Reset: Len %d, cubes %d; want 0 and 0", d.Len(), len(d.Batches()[MeshCube].Instances))
+	}
+}
+
+func TestDrawListSteadyStateAllocatesNothing(t *testing.T) {
+	var d DrawList
+	d.Reserve(MeshCube, 1000)
+	m := mgl32.Ident4()
+	allocs := testing.AllocsPerRun(50, func() {
+		d.Reset()
+		for range 1000 {
+			d.Add(MeshCube, &m, RGB(1, 1, 1))
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("refilling a draw list: %v allocations, want 0", allocs)
+	}
+}
+
+func TestInstanceLayout(t *testing.T) {
+	var i Instance
+	if got := int(unsafe.Sizeof(i)); got != InstanceSize {
+		t.Errorf("Instance is %d bytes, want InstanceSize = %d (the GPU stride)", got, InstanceSize)
+	}
+}
+
+func TestProjection(t *testing.T) {
+	c := Camera{}
+	for _, aspect := range []float32{0, -1, float32(math.Inf(1)), float32(math.NaN()), 16.0 / 9} {
+		var p mgl32.Mat4
+		c.Projection(aspect, &p)
+		for i, v := range p {
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				t.Fatalf("aspect %v: projection[%d] = %v, want finite", aspect, i, v)
+			}
+		}
+	}
+	var p mgl32.Mat4
+	c.Projection(2, &p)
+	want := mgl32.Perspective(DefaultFovY, 2, DefaultNear, DefaultFar)
+	if !p.ApproxEqualThreshold(want, 1e-5) {
+		t.Errorf("projection: got %v, want mgl32.Perspective's %v", p, want)
+	}
+}
+
+func TestFrameAndHUDReset(t *testing.T) {
+	var f Frame
+	var d DrawList
+	f.Reset(640, 480, RGB(0, 0, 0))
+	f.AddScene(&d)
+	f.HUD.AddRect(1, 2, 3, 4, RGB(1, 0, 0))
+	f.HUD.AddText(5, 6, RGB(1, 1, 1), "hello")
+	if len(f.Scenes) != 1 || len(f.HUD.Rects) != 1 || len(f.HUD.Texts) != 1 || f.HUD.Texts[0].Scale != 1 {
+		t.Fatalf("frame: %d scenes %d rects %d texts, want 1 1 1 at scale 1", len(f.Scenes), len(f.HUD.Rects), len(f.HUD.Texts))
+	}
+	f.Reset(1, 1, RGB(1, 1, 1))
+	if len(f.Scenes) != 0 || len(f.HUD.Rects) != 0 || len(f.HUD.Texts) != 0 || f.Width != 1 {
+		t.Errorf("after Reset: %d scenes %d rects %d texts width %d", len(f.Scenes), len(f.HUD.Rects), len(f.HUD.Texts), f.Width)
+	}
+	if MeshCube.String() != "cube" || MeshID(9).String() != "mesh#9" {
+		t.Errorf("MeshID names: %q %q", MeshCube, MeshID(9))
+	}
+	if !(&Light{}).IsZero() || DefaultLight.IsZero() {
+		t.Error("Light.IsZero is wrong")
+	}
+}
