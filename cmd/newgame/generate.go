@@ -1,0 +1,312 @@
+package main
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"text/template"
+)
+
+// The templates are text/template files. In the Go ones, "{{" always starts
+// an action: write nested composite literals so that it never appears.
+//
+//go:embed templates/*.tmpl
+var templateFS embed.FS
+
+var templates = template.Must(template.New("").Option("missingkey=error").ParseFS(templateFS, "templates/*.tmpl"))
+
+// outputs lists the files of a new game and their templates, in the order
+// they are written. go.mod comes after the Go files: its direct
+// requirements are the modules they import. go.sum is copied from the
+// engine.
+var outputs = []struct{ name, tmpl string }{
+	{"main.go", "main.go.tmpl"},
+	{"game.go", "game.go.tmpl"},
+	{"patrol.go", "patrol.go.tmpl"},
+	{"game_test.go", "game_test.go.tmpl"},
+	{"README.md", "README.md.tmpl"},
+	{".gitignore", "gitignore.tmpl"},
+	{"go.mod", "go.mod.tmpl"},
+	{"go.sum", ""},
+}
+
+// Files returns the names of the files Generate writes, in the order it
+// writes them.
+func Files() []string {
+	names := make([]string, len(outputs))
+	for i, o := range outputs {
+		names[i] = o.name
+	}
+	return names
+}
+
+// Options describe a game to generate.
+type Options struct {
+	// Name is the game's name: its Go module path and its program's name.
+	// See ValidateName.
+	Name string
+
+	// Dir is the directory to write the game into. It is created if missing
+	// and must be empty if it exists.
+	Dir string
+
+	// Engine is the tickwork checkout the game builds against, through a
+	// replace directive in its go.mod. "" means the checkout containing the
+	// current directory, else the one this program was built from.
+	Engine string
+}
+
+// Generate writes a new game module into opts.Dir: a main.go that opens a
+// window or runs headless, a gameplay state, an actor behaviour, headless
+// tests, a README, and a go.mod and go.sum pinned to the engine's
+// dependencies. Every file is written atomically; if writing fails midway,
+// the files written so far are removed, and the directory too if Generate
+// created it. Generate never writes into a directory that is not empty.
+func Generate(opts Options) error {
+	return generator{write: writeAtomic}.generate(opts)
+}
+
+// generator writes files through write, so that tests can make writing
+// fail midway.
+type generator struct {
+	write func(path string, data []byte) error
+}
+
+func (g generator) generate(opts Options) error {
+	if err := ValidateName(opts.Name); err != nil {
+		return err
+	}
+	if opts.Dir == "" {
+		return errors.New("no directory to write the game into")
+	}
+	engine, err := resolveEngine(opts.Engine)
+	if err != nil {
+		return err
+	}
+	contents, err := render(opts.Name, engine)
+	if err != nil {
+		return err
+	}
+	dir, err := filepath.Abs(opts.Dir)
+	if err != nil {
+		return fmt.Errorf("game directory %s: %w", opts.Dir, err)
+	}
+	created, err := prepareDir(dir)
+	if err != nil {
+		return err
+	}
+
+	var written []string
+	for i, o := range outputs {
+		path := filepath.Join(dir, o.name)
+		if err := g.write(path, contents[i]); err != nil {
+			return errors.Join(fmt.Errorf("writing %s: %w", path, err), rollback(written, created))
+		}
+		written = append(written, path)
+	}
+	return nil
+}
+
+// resolveEngine returns the engine checkout named by path, or the default one.
+func resolveEngine(path string) (string, error) {
+	if path == "" {
+		return defaultEngine()
+	}
+	return checkEngine(path)
+}
+
+// templateData is what the templates see.
+type templateData struct {
+	Name         string
+	GoVersion    string // the go directive's version, the engine's
+	EngineModule string
+	EngineDir    string // absolute path of the engine checkout
+	EngineDirMod string // EngineDir quoted for go.mod if need be
+	Direct       []modRequire
+	Indirect     []modRequire
+	Replaces     []string // the engine's own replace directives
+}
+
+// render returns the contents of every file in outputs, in order.
+func render(name, engine string) ([][]byte, error) {
+	modData, err := os.ReadFile(filepath.Join(engine, "go.mod"))
+	if err != nil {
+		return nil, fmt.Errorf("reading the engine's go.mod: %w", err)
+	}
+	mod, err := parseGoMod(modData, engine)
+	if err != nil {
+		return nil, fmt.Errorf("engine %s: %w", engine, err)
+	}
+	if mod.Go == "" {
+		return nil, fmt.Errorf("engine %s: its go.mod has no go directive", engine)
+	}
+	sum, err := os.ReadFile(filepath.Join(engine, "go.sum"))
+	if err != nil && !(errors.Is(err, fs.ErrNotExist) && len(mod.Require) == 0) {
+		return nil, fmt.Errorf("reading the engine's go.sum, which the game's go.sum is copied from: %w", err)
+	}
+	data := &templateData{
+		Name: name, GoVersion: mod.Go,
+		EngineModule: EngineModule, EngineDir: engine, EngineDirMod: modQuote(engine),
+		Replaces: mod.Replaces,
+	}
+
+	contents := make([][]byte, len(outputs))
+	var imports []string
+	for i, o := range outputs {
+		switch {
+		case o.tmpl == "":
+			contents[i] = sum
+			continue
+		case o.name == "go.mod":
+			data.Direct, data.Indirect = requirements(mod.Require, imports)
+		}
+		var b bytes.Buffer
+		if err := templates.ExecuteTemplate(&b, o.tmpl, data); err != nil {
+			return nil, fmt.Errorf("generating %s: %w", o.name, err)
+		}
+		contents[i] = b.Bytes()
+		if strings.HasSuffix(o.name, ".go") {
+			if contents[i], err = format.Source(contents[i]); err != nil {
+				return nil, fmt.Errorf("formatting the generated %s: %w", o.name, err)
+			}
+			if imports, err = appendImports(imports, o.name, contents[i]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return contents, nil
+}
+
+// appendImports appends the import paths of a Go source file to dst.
+func appendImports(dst []string, name string, src []byte) ([]string, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly)
+	if err != nil {
+		return nil, fmt.Errorf("parsing the generated %s: %w", name, err)
+	}
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			return nil, fmt.Errorf("parsing the generated %s: %w", name, err)
+		}
+		dst = append(dst, p)
+	}
+	return dst, nil
+}
+
+// requirements splits the engine's requirements into those the game imports
+// directly (the engine itself first among them) and the others, each sorted
+// by path as go mod tidy keeps them.
+func requirements(engineReqs []modRequire, imports []string) (direct, indirect []modRequire) {
+	direct = append(direct, modRequire{EngineModule, "v0.0.0"})
+	for _, r := range engineReqs {
+		if slices.ContainsFunc(imports, func(p string) bool { return p == r.Path || strings.HasPrefix(p, r.Path+"/") }) {
+			direct = append(direct, r)
+		} else {
+			indirect = append(indirect, r)
+		}
+	}
+	byPath := func(a, b modRequire) int { return strings.Compare(a.Path, b.Path) }
+	slices.SortFunc(direct, byPath)
+	slices.SortFunc(indirect, byPath)
+	return direct, indirect
+}
+
+// prepareDir makes sure dir exists and is empty. It returns the directories
+// it created, deepest first, for rollback.
+func prepareDir(dir string) (created []string, err error) {
+	fi, err := os.Stat(dir)
+	switch {
+	case err == nil && !fi.IsDir():
+		return nil, fmt.Errorf("cannot create the game in %s: it exists and is not a directory", dir)
+	case err == nil:
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, fmt.Errorf("cannot create the game in %s: %w", dir, err)
+		}
+		if len(entries) > 0 {
+			return nil, fmt.Errorf("refusing to create the game in %s: the directory is not empty (it holds %s%s); choose a new or empty directory",
+				dir, entries[0].Name(), more(len(entries)-1))
+		}
+		return nil, nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("cannot create the game in %s: %w", dir, err)
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		created = append(created, d)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("creating the game directory: %w", err)
+	}
+	return created, nil
+}
+
+func more(n int) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return " and 1 other entry"
+	}
+	return fmt.Sprintf(" and %d other entries", n)
+}
+
+// rollback removes the files written and then the directories created,
+// deepest first. A directory that something else has written into since is
+// left alone.
+func rollback(written, created []string) error {
+	var errs []error
+	for _, f := range slices.Backward(written) {
+		if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, fmt.Errorf("removing %s: %w", f, err))
+		}
+	}
+	for _, d := range created {
+		if err := os.Remove(d); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, fmt.Errorf("removing %s: %w", d, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// writeAtomic writes data to path through a temporary file in the same
+// directory, renamed into place once complete: path never holds part of
+// data, and a failure leaves no temporary file behind.
+func writeAtomic(path string, data []byte) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
