@@ -1,0 +1,2 @@
+// Package replay records a game's input tick by tick and replays it.
+package replay

@@ -1,0 +1,139 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"unicode/utf8"
+)
+
+// FormatVersion is the version of the file format this package writes and
+// reads. A recording of another version is refused with a *FormatError
+// naming both versions.
+const FormatVersion = 1
+
+// The byte layout (doc.go has the full table).
+const (
+	magic      = "\x89TWREC\r\n" // PNG-style: catches 7-bit transfers and line-ending conversion
+	offVersion = len(magic)      // uint16, little-endian
+	offState   = offVersion + 2  // stateOpen or stateFinal
+	prefixLen  = offState + 1    // where the header chunk starts
+
+	stateOpen  byte = 0x00 // being written, or abandoned by a crash
+	stateFinal byte = 0x01 // set by Recorder.Close just before the rename
+
+	chunkHeader  byte = 'H'
+	chunkTicks   byte = 'T'
+	chunkTrailer byte = 'E'
+
+	recEvents = 0 // low bit of a record's uvarint: the tick's events follow
+	recHash   = 1 // low bit of a record's uvarint: the tick's state hash follows
+
+	// Event flags, in the byte that also holds the kind (low 4 bits).
+	evKey    = 0x10 // Key follows (zigzag varint)
+	evButton = 0x20 // Button and Mods follow (one byte each)
+	evX      = 0x40 // X follows (byte-reversed float64 bits, uvarint)
+	evY      = 0x80 // Y follows
+	evKind   = 0x0f
+
+	defaultHashEvery = 30
+	maxTickRate      = 1000    // engine.Options.TickRate's range
+	maxHashEvery     = 1 << 20 // about 9.7 hours at 30 Hz
+	maxText          = 1024    // bytes of Header.Engine and Header.InitialState
+	maxChunkBytes    = 64 << 10
+	maxFileBytes     = 1 << 30 // Decode refuses larger input
+)
+
+// castagnoli returns the CRC-32C table (crc32 builds it once per process
+// and uses the CPU's instruction where there is one).
+func castagnoli() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
+
+// Header describes a recording: what a replay must reproduce before the
+// first tick. Create fills Format and Engine; the game fills the rest.
+type Header struct {
+	Format       uint16 // filled by Create
+	Engine       string // engine.Version, filled by Create
+	TickRate     int    // ticks per second of the recorded game
+	Seed         uint64 // the random seed the game asked the engine for (engine.Options.Seed)
+	InitialState string // name of the first state (free text, e.g. "gameplay")
+	HashEvery    int    // a state hash (Game.Hash) is stored every HashEvery ticks; 0 means 30
+}
+
+// validate checks h as Create and the decoder accept it.
+func (h *Header) validate() error {
+	switch {
+	case h.TickRate < 1 || h.TickRate > maxTickRate:
+		return fmt.Errorf("tick rate %d out of range: want 1 to %d (the game's Game.TickRate())", h.TickRate, maxTickRate)
+	case h.HashEvery < 1 || h.HashEvery > maxHashEvery:
+		return fmt.Errorf("hash interval %d out of range: want 1 to %d ticks", h.HashEvery, maxHashEvery)
+	case len(h.Engine) > maxText || !utf8.ValidString(h.Engine):
+		return fmt.Errorf("engine version is not UTF-8 text of at most %d bytes", maxText)
+	case len(h.InitialState) > maxText || !utf8.ValidString(h.InitialState):
+		return fmt.Errorf("initial state name is not UTF-8 text of at most %d bytes", maxText)
+	}
+	return nil
+}
+
+// hashed reports whether the state hash after tick is stored.
+func (h *Header) hashed(tick uint64) bool { return tick%uint64(h.HashEvery) == 0 }
+
+// Kinds of bad recordings, matched with errors.Is on a *FormatError.
+var (
+	// ErrNotRecording: the data does not start with the recording magic.
+	ErrNotRecording = errors.New("not a recording")
+	// ErrVersion: the recording's format version is not FormatVersion.
+	ErrVersion = errors.New("unsupported recording format")
+	// ErrTruncated: a finalised recording ends early.
+	ErrTruncated = errors.New("recording truncated")
+	// ErrCorrupt: a checksum or a value is wrong.
+	ErrCorrupt = errors.New("corrupt recording")
+	// ErrNotFinalised: the recording was never closed (the game crashed or
+	// was killed while recording). Open and Decode return the readable
+	// ticks along with it.
+	ErrNotFinalised = errors.New("recording never finalised")
+)
+
+// FormatError reports a recording that cannot be read: where (the byte
+// offset in the file and, when known, the tick) and what is wrong. Err is
+// one of ErrNotRecording, ErrVersion, ErrTruncated, ErrCorrupt or
+// ErrNotFinalised, for errors.Is.
+type FormatError struct {
+	Path    string // the file, when read by Open
+	Offset  int64  // byte offset in the file where the problem was found
+	Tick    uint64 // the tick being read, 0 if unknown
+	Problem string // what is wrong
+	Err     error  // the kind of problem
+}
+
+func (e *FormatError) Error() string {
+	kind := ErrCorrupt
+	if e.Err != nil {
+		kind = e.Err
+	}
+	where := "replay: "
+	if e.Path != "" {
+		where += e.Path + ": "
+	}
+	if e.Tick != 0 {
+		return fmt.Sprintf("%s%v at byte %d (tick %d): %s", where, kind, e.Offset, e.Tick, e.Problem)
+	}
+	return fmt.Sprintf("%s%v at byte %d: %s", where, kind, e.Offset, e.Problem)
+}
+
+// Unwrap returns the kind of problem.
+func (e *FormatError) Unwrap() error { return e.Err }
+
+// DivergenceError reports that a replayed game's state hash differs from
+// the recording's: the game is not deterministic, or it is not the game
+// (or the version of it) that made the recording. Tick is the first hashed
+// tick found to differ; the game diverged at or before it, after the
+// previous hashed tick.
+type DivergenceError struct {
+	Tick      uint64
+	Want, Got uint64
+}
+
+func (e *DivergenceError) Error() string {
+	return fmt.Sprintf("replay: the game diverged from the recording at tick %d: state hash %016x, recorded %016x",
+		e.Tick, e.Got, e.Want)
+}

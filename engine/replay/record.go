@@ -1,0 +1,245 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/input"
+)
+
+// Recorder writes a recording as the game runs. Add it to a game with
+// Game.AddTickSink before the first tick; the engine then calls TickInput
+// and TickDone on the main goroutine once per tick, and Close when the game
+// ends. A Recorder is not safe for concurrent use.
+//
+// The recording goes to a temporary file next to the target, named
+// "<name>.<random>.partial", written at least once per second of game time
+// (every TickRate ticks). Close finalises it and renames it to the target
+// path; until then an existing file at that path is left untouched. If the
+// game crashes, the temporary file stays, holding every tick up to the last
+// write: Open reads it and offers those ticks (see ErrNotFinalised).
+type Recorder struct {
+	enc   *encoder
+	path  string
+	tmp   string
+	f     *os.File
+	final uint64 // state hash after the last committed tick
+	open  bool   // TickInput ran for enc.next and TickDone not yet
+	err   error  // the first failure; every later call returns it
+
+	closed   bool
+	closeErr error
+}
+
+var _ engine.TickSink = (*Recorder)(nil)
+
+// Create starts a recording that Close will save at path. It fills
+// h.Format and h.Engine, checks the rest (TickRate must be the game's tick
+// rate, 1 to 1000) and writes the file's header at once to the temporary
+// file.
+func Create(path string, h Header) (*Recorder, error) {
+	h.Format = FormatVersion
+	h.Engine = engine.Version
+	if h.HashEvery == 0 {
+		h.HashEvery = defaultHashEvery
+	}
+	if err := h.validate(); err != nil {
+		return nil, fmt.Errorf("replay: creating %s: %w", path, err)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("replay: creating %s: it is a directory", path)
+	}
+	f, tmp, err := createTemp(path)
+	if err != nil {
+		return nil, fmt.Errorf("replay: creating %s: %w", path, err)
+	}
+	r := &Recorder{enc: newEncoder(h), path: path, tmp: tmp, f: f}
+	if _, err := f.Write(r.enc.prefix()); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return nil, fmt.Errorf("replay: creating %s: writing %s: %w", path, tmp, err)
+	}
+	return r, nil
+}
+
+// createTemp creates a new file next to path that no other file shares.
+func createTemp(path string) (*os.File, string, error) {
+	dir, base := filepath.Split(path)
+	for range 100 {
+		name := filepath.Join(dir, base+"."+strconv.FormatUint(uint64(rand.Uint32()), 16)+".partial")
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return f, name, err
+	}
+	return nil, "", fmt.Errorf("no free temporary name next to %s", path)
+}
+
+// Header returns the header written to the recording.
+func (r *Recorder) Header() Header { return r.enc.h }
+
+// Path returns the path the recording is saved at by Close.
+func (r *Recorder) Path() string { return r.path }
+
+// TempPath returns the temporary file the recording is written to until
+// Close renames it; after a crash it holds the readable part.
+func (r *Recorder) TempPath() string { return r.tmp }
+
+// Ticks returns the number of ticks recorded so far.
+func (r *Recorder) Ticks() uint64 { return r.enc.next }
+
+// TickInput records the events delivered to tick. The engine calls it on
+// the main goroutine before any state ticks; ticks must come in order from
+// tick 0, so add the Recorder before the game's first tick.
+func (r *Recorder) TickInput(tick uint64, events []input.Event) error {
+	if err := r.check(tick); err != nil {
+		return err
+	}
+	if r.open {
+		return r.fail(fmt.Errorf("tick %d: input delivered twice", tick))
+	}
+	r.enc.begin()
+	if err := r.enc.events(events); err != nil {
+		r.enc.drop()
+		return r.fail(err)
+	}
+	r.open = true
+	return nil
+}
+
+// TickDone completes tick: it keeps the state hash after it (g.Hash), which
+// the file stores every HashEvery ticks and in the trailer for the last
+// tick, and writes the ticks of the last second to the file every TickRate
+// ticks. The engine calls it on the main goroutine after the tick and its
+// stack changes.
+//
+// The hash is taken after every tick, since the engine does not say which
+// tick is the last; it costs as much as Game.Hash (linear in the number of
+// actors).
+func (r *Recorder) TickDone(tick uint64, g *engine.Game) error {
+	if err := r.check(tick); err != nil {
+		return err
+	}
+	if !r.open {
+		r.enc.begin() // a tick without TickInput: no events
+	}
+	r.final = g.Hash()
+	if r.enc.h.hashed(tick) {
+		r.enc.hash(r.final)
+	}
+	r.enc.commit()
+	r.open = false
+	if r.enc.full() {
+		if _, err := r.f.Write(r.enc.chunk()); err != nil {
+			return r.fail(fmt.Errorf("writing %s: %w", r.tmp, err))
+		}
+	}
+	return nil
+}
+
+// check returns the Recorder's error, or an error if tick is not the one
+// being recorded.
+func (r *Recorder) check(tick uint64) error {
+	switch {
+	case r.err != nil:
+		return r.err
+	case r.closed:
+		return fmt.Errorf("replay: recording %s: tick %d after Close", r.path, tick)
+	case tick != r.enc.next && r.enc.next == 0:
+		return r.fail(fmt.Errorf("the first tick seen is tick %d, not tick 0: add the Recorder before the game's first tick", tick))
+	case tick != r.enc.next:
+		return r.fail(fmt.Errorf("tick %d out of order: want tick %d", tick, r.enc.next))
+	}
+	return nil
+}
+
+func (r *Recorder) fail(err error) error {
+	if r.err == nil {
+		r.err = fmt.Errorf("replay: recording %s: %w", r.path, err)
+	}
+	return r.err
+}
+
+// Close finalises the recording: it writes the ticks not yet written and
+// the trailer (the number of ticks and the state hash after the last),
+// marks the file complete, syncs it to disk and renames it to the target
+// path, replacing any file there in one step; then it syncs the directory
+// where the system allows. A tick whose input was recorded but which never
+// completed is left out. The engine calls Close when the game ends; calling
+// it again returns the first result.
+//
+// If recording failed earlier (a write error), Close removes the temporary
+// file, leaves the target untouched and returns that error.
+func (r *Recorder) Close() error {
+	if r.closed {
+		return r.closeErr
+	}
+	r.closed = true
+	if r.open {
+		r.enc.drop()
+		r.open = false
+	}
+	r.closeErr = r.finish()
+	return r.closeErr
+}
+
+// finish writes the rest, syncs and renames. When it fails before the
+// rename, the temporary file is removed; when the rename fails, the
+// complete recording stays in the temporary file and the error says so.
+func (r *Recorder) finish() (err error) {
+	complete := false
+	defer func() {
+		if err != nil && !complete {
+			r.f.Close()
+			os.Remove(r.tmp)
+		}
+	}()
+	if r.err != nil {
+		return r.err
+	}
+	wrap := func(what string, err error) error {
+		return fmt.Errorf("replay: saving %s: %s %s: %w", r.path, what, r.tmp, err)
+	}
+	if c := r.enc.chunk(); c != nil {
+		if _, err := r.f.Write(c); err != nil {
+			return wrap("writing", err)
+		}
+	}
+	if _, err := r.f.Write(r.enc.trailer(r.final)); err != nil {
+		return wrap("writing", err)
+	}
+	// Marked complete only once everything before it is written.
+	if _, err := r.f.WriteAt([]byte{stateFinal}, int64(offState)); err != nil {
+		return wrap("writing", err)
+	}
+	if err := r.f.Sync(); err != nil {
+		return wrap("syncing", err)
+	}
+	if err := r.f.Close(); err != nil {
+		return wrap("closing", err)
+	}
+	complete = true // from here on the temporary file holds the whole recording: keep it
+	if rerr := os.Rename(r.tmp, r.path); rerr != nil {
+		return fmt.Errorf("replay: saving %s: %w (the complete recording is in %s)", r.path, rerr, r.tmp)
+	}
+	syncDir(filepath.Dir(r.path))
+	return nil
+}
+
+// syncDir makes a rename in dir durable where the system supports syncing
+// a directory; elsewhere it does nothing.
+func syncDir(dir string) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	_ = d.Sync() // Windows cannot sync a directory: the rename is still atomic
+	d.Close()
+}
