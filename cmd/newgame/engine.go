@@ -110,11 +110,10 @@ func parseGoMod(data []byte, dir string) (*goMod, error) {
 	var block string // the directive of the block being read, "" outside one
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if i := strings.Index(line, "//"); i >= 0 {
-			line = line[:i]
+		fields, err := tokens(sc.Text())
+		if err != nil {
+			return nil, fmt.Errorf("go.mod:%d: %w", n, err)
 		}
-		fields := strings.Fields(line)
 		if len(fields) == 0 {
 			continue
 		}
@@ -143,14 +142,38 @@ func parseGoMod(data []byte, dir string) (*goMod, error) {
 	return m, nil
 }
 
+// tokens splits a go.mod line into its tokens, unquoting quoted strings
+// and dropping a trailing comment.
+func tokens(line string) ([]string, error) {
+	var toks []string
+	for {
+		line = strings.TrimLeft(line, " \t\r")
+		if line == "" || strings.HasPrefix(line, "//") {
+			return toks, nil
+		}
+		end := strings.IndexAny(line, " \t\r")
+		switch line[0] {
+		case '"', '`':
+			q, err := strconv.QuotedPrefix(line)
+			if err != nil {
+				return nil, fmt.Errorf("bad quoted string %s", line)
+			}
+			end = len(q)
+		}
+		if end < 0 {
+			end = len(line)
+		}
+		tok, err := unquote(line[:end])
+		if err != nil {
+			return nil, err
+		}
+		toks = append(toks, tok)
+		line = line[end:]
+	}
+}
+
 // add records one directive.
 func (m *goMod) add(verb string, args []string, dir string) error {
-	var err error
-	for i, a := range args {
-		if args[i], err = unquote(a); err != nil {
-			return fmt.Errorf("%s: %w", verb, err)
-		}
-	}
 	switch verb {
 	case "module":
 		if len(args) != 1 {

@@ -1,0 +1,299 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"go/format"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// thisEngine returns the root of the checkout these tests run in.
+func thisEngine(t *testing.T) string {
+	t.Helper()
+	root, err := FindEngine(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// listDir returns the names in dir, recursively, sorted.
+func listDir(t *testing.T, dir string) []string {
+	t.Helper()
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		names = append(names, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(names)
+	return names
+}
+
+func TestGenerateWritesTheGame(t *testing.T) {
+	t.Parallel()
+	engine := thisEngine(t)
+	dir := filepath.Join(t.TempDir(), "games", "mygame") // "games" is created too
+	if err := Generate(Options{Name: "mygame", Dir: dir, Engine: engine}); err != nil {
+		t.Fatal(err)
+	}
+
+	want := []string{".gitignore", "README.md", "game.go", "game_test.go", "go.mod", "go.sum", "main.go", "patrol.go"}
+	if got := listDir(t, dir); !reflect.DeepEqual(got, want) {
+		t.Fatalf("generated files = %q, want %q", got, want)
+	}
+	if got := slices.Sorted(slices.Values(Files())); !reflect.DeepEqual(got, want) {
+		t.Errorf("Files() = %q, want %q", got, want)
+	}
+
+	for _, name := range want {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(name, ".go") {
+			if formatted, err := format.Source(data); err != nil || !bytes.Equal(formatted, data) {
+				t.Errorf("%s is not gofmt-formatted (%v)", name, err)
+			}
+		}
+		if bytes.Contains(data, []byte("{{")) {
+			t.Errorf("%s holds an unexpanded template action", name)
+		}
+		if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || fi.Mode().Perm() != 0o644 {
+			t.Errorf("%s: mode %v, %v; want -rw-r--r--", name, fi.Mode(), err)
+		}
+	}
+
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	main := read("main.go")
+	for _, s := range []string{"package main", `flag.Bool("headless"`, `flag.Uint64("ticks"`, `flag.Int("tick-rate"`,
+		"window.Open", "engine.NewHeadless", "ticks=%d hash=%016x"} {
+		if !strings.Contains(main, s) {
+			t.Errorf("main.go does not contain %q", s)
+		}
+	}
+	if !strings.HasPrefix(main, "// Command mygame ") {
+		t.Errorf("main.go does not start with the command's doc comment:\n%.80s", main)
+	}
+	if !strings.Contains(read("patrol.go"), "func (p *Patrol) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error") {
+		t.Error("patrol.go has no scene.Ticker")
+	}
+	if readme := read("README.md"); !strings.HasPrefix(readme, "# mygame\n") || !strings.Contains(readme, engine) {
+		t.Errorf("README.md does not name the game and the engine checkout:\n%.200s", readme)
+	}
+	engineSum, err := os.ReadFile(filepath.Join(engine, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read("go.sum") != string(engineSum) {
+		t.Error("go.sum is not the engine's")
+	}
+}
+
+func TestGenerateGoMod(t *testing.T) {
+	t.Parallel()
+	engine := thisEngine(t)
+	dir := t.TempDir()
+	if err := Generate(Options{Name: "space_race", Dir: dir, Engine: engine}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	if !strings.Contains(text, "\nreplace github.com/tickwork/tickwork => "+engine+"\n") {
+		t.Errorf("go.mod does not replace the engine with %s:\n%s", engine, text)
+	}
+	got, err := parseGoMod(data, dir)
+	if err != nil {
+		t.Fatalf("the generated go.mod does not parse: %v\n%s", err, text)
+	}
+	engineData, err := os.ReadFile(filepath.Join(engine, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := parseGoMod(engineData, engine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Module != "space_race" || got.Go != want.Go {
+		t.Errorf("go.mod declares module %q, go %q; want %q, go %q", got.Module, got.Go, "space_race", want.Go)
+	}
+	wantReqs := append([]modRequire{{EngineModule, "v0.0.0"}}, want.Require...)
+	byPath := func(a, b modRequire) int { return strings.Compare(a.Path, b.Path) }
+	slices.SortFunc(wantReqs, byPath)
+	slices.SortFunc(got.Require, byPath)
+	if !reflect.DeepEqual(got.Require, wantReqs) {
+		t.Errorf("go.mod requires %v, want the engine and its exact requirements %v", got.Require, wantReqs)
+	}
+	// The modules the game imports are direct requirements, the others not.
+	for _, line := range strings.Split(text, "\n") {
+		indirect := strings.HasSuffix(line, "// indirect")
+		for _, direct := range []string{"github.com/go-gl/mathgl ", EngineModule + " "} {
+			if strings.HasPrefix(strings.TrimSpace(line), direct) && indirect {
+				t.Errorf("go.mod marks %s indirect, but the game imports it", direct)
+			}
+		}
+		if strings.HasPrefix(strings.TrimSpace(line), "github.com/go-gl/gl ") && !indirect {
+			t.Error("go.mod does not mark github.com/go-gl/gl indirect")
+		}
+	}
+}
+
+// An engine checkout with a space in its path and a replace of its own:
+// the game's go.mod quotes the path and carries the replace, made absolute.
+func TestGenerateGoModQuotesAndCarriesReplaces(t *testing.T) {
+	t.Parallel()
+	engine := fakeEngine(t, filepath.Join(t.TempDir(), "my engine"), "\nrequire example.com/dep v1.0.0\n\nreplace example.com/dep => ./third_party/dep\n")
+	dir := t.TempDir()
+	if err := Generate(Options{Name: "mygame", Dir: dir, Engine: engine}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"replace github.com/tickwork/tickwork => \"" + engine + "\"\n",
+		"replace example.com/dep => \"" + filepath.Join(engine, "third_party", "dep") + "\"\n",
+		"\texample.com/dep v1.0.0 // indirect\n",
+	} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("go.mod does not contain %q:\n%s", want, data)
+		}
+	}
+}
+
+func TestGenerateRefusesNonEmptyDir(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	keep := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(keep, []byte("mine"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "assets"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	err := Generate(Options{Name: "mygame", Dir: dir, Engine: thisEngine(t)})
+	if err == nil || !strings.Contains(err.Error(), dir) || !strings.Contains(err.Error(), "not empty") {
+		t.Fatalf("Generate into a non-empty directory = %v, want an error naming %s", err, dir)
+	}
+	if got, want := listDir(t, dir), []string{"assets", "notes.txt"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("the directory now holds %q, want it untouched: %q", got, want)
+	}
+	if data, err := os.ReadFile(keep); err != nil || string(data) != "mine" {
+		t.Errorf("notes.txt = %q, %v; want it untouched", data, err)
+	}
+}
+
+func TestGenerateRefusesAFile(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "mygame")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err := Generate(Options{Name: "mygame", Dir: file, Engine: thisEngine(t)})
+	if err == nil || !strings.Contains(err.Error(), "not a directory") {
+		t.Fatalf("Generate into a file = %v, want an error", err)
+	}
+}
+
+func TestGenerateRejectsBadOptions(t *testing.T) {
+	t.Parallel()
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "game")
+	for _, opts := range []Options{
+		{Name: "my-game", Dir: dir},
+		{Name: "mygame", Dir: ""},
+		{Name: "mygame", Dir: dir, Engine: parent}, // not an engine checkout
+	} {
+		if err := Generate(opts); err == nil {
+			t.Errorf("Generate(%+v) = nil, want an error", opts)
+		}
+	}
+	if got := listDir(t, parent); len(got) != 0 {
+		t.Errorf("rejected options left %q behind", got)
+	}
+}
+
+// A write failing midway leaves nothing behind: the files written are
+// removed, and so are the directories Generate created, but not a directory
+// that was already there.
+func TestGenerateRollsBackOnFailure(t *testing.T) {
+	t.Parallel()
+	engine := thisEngine(t)
+	failing := func(after int) generator {
+		n := 0
+		return generator{write: func(path string, data []byte) error {
+			if n++; n > after {
+				return errors.New("disk full")
+			}
+			return writeAtomic(path, data)
+		}}
+	}
+
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "a", "b", "mygame")
+	err := failing(3).generate(Options{Name: "mygame", Dir: dir, Engine: engine})
+	if err == nil || !strings.Contains(err.Error(), "disk full") || !strings.Contains(err.Error(), Files()[3]) {
+		t.Fatalf("generate = %v, want the write error naming %s", err, Files()[3])
+	}
+	if got := listDir(t, parent); len(got) != 0 {
+		t.Errorf("a failed generation left %q in %s, want nothing", got, parent)
+	}
+
+	empty := t.TempDir()
+	if err := failing(5).generate(Options{Name: "mygame", Dir: empty, Engine: engine}); err == nil {
+		t.Fatal("generate succeeded with a failing write")
+	}
+	if got := listDir(t, empty); len(got) != 0 {
+		t.Errorf("a failed generation left %q in the empty directory it was given", got)
+	}
+	if _, err := os.Stat(empty); err != nil {
+		t.Errorf("the directory Generate was given is gone: %v", err)
+	}
+}
+
+func TestWriteAtomic(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.txt")
+	if err := writeAtomic(path, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(path); err != nil || string(data) != "one" {
+		t.Fatalf("read back %q, %v", data, err)
+	}
+	// Renaming over a directory fails: the temporary file must not stay.
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sub, "x"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeAtomic(sub, []byte("two")); err == nil {
+		t.Fatal("writeAtomic over a non-empty directory succeeded")
+	}
+	if got, want := listDir(t, dir), []string{"f.txt", "sub", "sub/x"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("after a failed write the directory holds %q, want %q", got, want)
+	}
+}
