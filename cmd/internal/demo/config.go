@@ -1,0 +1,87 @@
+package demo
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tickwork/tickwork/engine"
+)
+
+// Config is what the gameplay scene is made of. The zero value is the
+// sample scene as the player sees it.
+type Config struct {
+	// Actors is the number of extra cubes, orbiting on rings around the
+	// scene, for stress tests and benchmarks (0 to MaxActors).
+	Actors int
+}
+
+// MaxActors is the most extra actors Config accepts.
+const MaxActors = 1_000_000
+
+// GameSeed seeds the game's random source (engine.Options.Seed): the
+// teleports' destinations. Recordings store it.
+const GameSeed uint64 = 1
+
+// The states a run can start in.
+const (
+	StartTitle    = "title"
+	StartGameplay = "gameplay"
+)
+
+// Validate reports a Config out of range.
+func (c Config) Validate() error {
+	if c.Actors < 0 || c.Actors > MaxActors {
+		return fmt.Errorf("demo: Config.Actors = %d: allowed 0 to %d", c.Actors, MaxActors)
+	}
+	return nil
+}
+
+// NewState returns the state a run starts in: StartTitle or StartGameplay.
+func NewState(start string, c Config) (engine.State, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	switch start {
+	case StartTitle:
+		return NewTitle(c), nil
+	case StartGameplay:
+		return NewGameplay(c), nil
+	}
+	return nil, fmt.Errorf("demo: unknown first state %q (want %s or %s)", start, StartTitle, StartGameplay)
+}
+
+// StateName describes the first state of a run and its Config in one
+// string, e.g. "gameplay actors=1000", as a recording's header keeps it;
+// ParseStateName reads it back.
+func StateName(start string, c Config) string {
+	if c.Actors == 0 {
+		return start
+	}
+	return start + " actors=" + strconv.Itoa(c.Actors)
+}
+
+// ParseStateName reads a string written by StateName.
+func ParseStateName(s string) (start string, c Config, err error) {
+	fields := strings.Fields(s)
+	if len(fields) == 0 {
+		return "", c, fmt.Errorf("demo: empty first state")
+	}
+	start = fields[0]
+	if start != StartTitle && start != StartGameplay {
+		return "", c, fmt.Errorf("demo: unknown first state %q (want %s or %s)", start, StartTitle, StartGameplay)
+	}
+	for _, f := range fields[1:] {
+		v, ok := strings.CutPrefix(f, "actors=")
+		if !ok {
+			return "", c, fmt.Errorf("demo: first state %q: unknown setting %q", s, f)
+		}
+		if c.Actors, err = strconv.Atoi(v); err != nil {
+			return "", c, fmt.Errorf("demo: first state %q: %w", s, err)
+		}
+	}
+	if err := c.Validate(); err != nil {
+		return "", c, err
+	}
+	return start, c, nil
+}

@@ -1,0 +1,168 @@
+package demo
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/scene"
+)
+
+// Flags are the sample's command-line settings. Register them on a
+// flag.FlagSet, parse, then Validate: the run is described by Options (the
+// engine's), Config (the scene's), Start (the first state) and FrameTimes
+// (a headless run's frame durations).
+type Flags struct {
+	TickRate   int        // -tick-rate: ticks per second
+	VSync      bool       // -vsync
+	Mode       scene.Mode // -mode: interpolate, extrapolate or none
+	Width      int        // -width, window size in screen coordinates
+	Height     int        // -height
+	Actors     int        // -actors: extra orbiting cubes
+	Frames     int        // -frames: with a window, quit after this many frames (0: when closed)
+	Screenshot string     // -screenshot: PNG of the last frame
+	Headless   bool       // -headless: no window, null renderer, manual clock
+	Ticks      int        // -ticks: ticks a headless run runs
+	FPS        float64    // -fps: a headless run's frame rate
+	Jitter     float64    // -jitter: a headless run's frame-time jitter, share of the period
+	Seed       uint64     // -seed: seed of the headless frame-time generator
+	Record     string     // -record: record the run to this file
+	Replay     string     // -replay: replay this recording
+	StartState string     // -start: auto, title or gameplay
+
+	fs *flag.FlagSet
+}
+
+// Register defines the flags on fs with their defaults.
+func (f *Flags) Register(fs *flag.FlagSet) {
+	f.fs = fs
+	fs.IntVar(&f.TickRate, "tick-rate", 30, "logic ticks per second, 1 to 1000")
+	fs.BoolVar(&f.VSync, "vsync", true, "wait for the display's refresh when presenting frames")
+	fs.TextVar(&f.Mode, "mode", scene.ModeInterpolate, "how frames are drawn between ticks: interpolate, extrapolate or none")
+	fs.IntVar(&f.Width, "width", 1280, "window width, 1 to 16384")
+	fs.IntVar(&f.Height, "height", 720, "window height, 1 to 16384")
+	fs.IntVar(&f.Actors, "actors", 0, fmt.Sprintf("extra orbiting cubes for stress tests, 0 to %d", MaxActors))
+	fs.IntVar(&f.Frames, "frames", 0, "with a window: quit after this many frames and print frames, ticks, fps and tps (0: run until closed)")
+	fs.StringVar(&f.Screenshot, "screenshot", "", "with a window: write the last frame as a PNG to this file")
+	fs.BoolVar(&f.Headless, "headless", false, "no window: run -ticks ticks of gameplay on a manual clock and print the state hash")
+	fs.IntVar(&f.Ticks, "ticks", 300, "headless: ticks to run, 1 to 1000000000")
+	fs.Float64Var(&f.FPS, "fps", 60, "headless: simulated frames per second, above 0 and at most 100000")
+	fs.Float64Var(&f.Jitter, "jitter", 0, "headless: random frame-time jitter as a share of the frame period, 0 to below 1")
+	fs.Uint64Var(&f.Seed, "seed", 1, "headless: seed of the jittered frame times (never changes the game)")
+	fs.StringVar(&f.Record, "record", "", "record the run's input and state hashes to this file")
+	fs.StringVar(&f.Replay, "replay", "", "replay a recording (with a window, or with -headless)")
+	fs.StringVar(&f.StartState, "start", "auto", "first state: title, gameplay, or auto (gameplay with -headless or -frames, else title)")
+}
+
+// Given reports whether the flag name was set on the command line.
+func (f *Flags) Given(name string) bool {
+	given := false
+	if f.fs != nil {
+		f.fs.Visit(func(fl *flag.Flag) { given = given || fl.Name == name })
+	}
+	return given
+}
+
+// FlagError is a flag whose value is out of range or does not go with the
+// others.
+type FlagError struct {
+	Flag    string // the flag's name, without the dash
+	Value   string
+	Allowed string
+}
+
+func (e *FlagError) Error() string {
+	return fmt.Sprintf("invalid value %s for -%s: allowed %s", e.Value, e.Flag, e.Allowed)
+}
+
+// Validate checks the parsed flags, returning a *FlagError for the first
+// bad one.
+func (f *Flags) Validate() error {
+	bad := func(name string, v any, allowed string) error {
+		return &FlagError{Flag: name, Value: fmt.Sprint(v), Allowed: allowed}
+	}
+	switch {
+	case f.TickRate < 1 || f.TickRate > 1000:
+		return bad("tick-rate", f.TickRate, "1 to 1000")
+	case f.Width < 1 || f.Width > 16384:
+		return bad("width", f.Width, "1 to 16384")
+	case f.Height < 1 || f.Height > 16384:
+		return bad("height", f.Height, "1 to 16384")
+	case f.Actors < 0 || f.Actors > MaxActors:
+		return bad("actors", f.Actors, fmt.Sprintf("0 to %d", MaxActors))
+	case f.Frames < 0:
+		return bad("frames", f.Frames, "0 (until the window is closed) or more")
+	case f.Ticks < 1 || f.Ticks > 1_000_000_000:
+		return bad("ticks", f.Ticks, "1 to 1000000000")
+	case !(f.FPS > 0 && f.FPS <= 100_000):
+		return bad("fps", f.FPS, "above 0 and at most 100000")
+	case !(f.Jitter >= 0 && f.Jitter < 1):
+		return bad("jitter", f.Jitter, "0 to below 1")
+	case f.StartState != "auto" && f.StartState != StartTitle && f.StartState != StartGameplay:
+		return bad("start", f.StartState, "auto, title or gameplay")
+	case f.Headless && f.Screenshot != "":
+		return bad("screenshot", f.Screenshot, "only with a window, not with -headless")
+	case f.Headless && f.Frames != 0:
+		return bad("frames", f.Frames, "only with a window; a headless run counts -ticks")
+	case f.Record != "" && f.Replay != "":
+		return bad("record", f.Record, "only without -replay")
+	case f.Replay != "" && f.Given("start"):
+		return bad("start", f.StartState, "only without -replay (the recording says where it starts)")
+	}
+	return nil
+}
+
+// Background is the sample's clear colour, a night blue.
+var Background = gfx.RGB(0.1, 0.13, 0.2)
+
+// Options returns the engine options the flags ask for.
+func (f *Flags) Options() engine.Options {
+	return engine.Options{TickRate: f.TickRate, NoVSync: !f.VSync, Mode: f.Mode, Seed: GameSeed, Clear: Background}
+}
+
+// Config returns the scene the flags ask for.
+func (f *Flags) Config() Config { return Config{Actors: f.Actors} }
+
+// Start returns the first state's name: -start, where auto means gameplay
+// for unattended runs (-headless, -frames) and the title screen otherwise.
+func (f *Flags) Start() string {
+	switch {
+	case f.StartState != "auto":
+		return f.StartState
+	case f.Headless || f.Frames > 0:
+		return StartGameplay
+	}
+	return StartTitle
+}
+
+// FrameTimes returns a headless run's frame durations: steady at -fps, or
+// jittered by -jitter from -seed.
+func (f *Flags) FrameTimes() engine.FrameTimes {
+	if f.Jitter > 0 {
+		return engine.Jittered(f.FPS, f.Jitter, f.Seed)
+	}
+	return engine.Steady(f.FPS)
+}
+
+// PrintUsage writes the command's usage: what it does, the flags and the
+// keys.
+func PrintUsage(w io.Writer, fs *flag.FlagSet, name string) {
+	fmt.Fprintf(w, "usage: %s [flags]\n\n", name)
+	fmt.Fprintf(w, "tickwork's sample game: fixed-rate ticks, smooth interpolated frames.\n")
+	fmt.Fprintf(w, "With -headless the last line is \"ticks=N hash=H\"; with -frames it is\n")
+	fmt.Fprintf(w, "\"frames=N ticks=M fps=F tps=T\".\n\nFlags:\n")
+	out := fs.Output()
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(out)
+	fmt.Fprintf(w, "\nKeys:\n")
+	width := 0
+	for _, b := range Keys {
+		width = max(width, len(b.Label))
+	}
+	for _, b := range Keys {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, b.Label, b.Action)
+	}
+}

@@ -1,0 +1,157 @@
+package demo
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/scene"
+	"github.com/tickwork/tickwork/timing"
+)
+
+// TeleportEvery is how often the magenta cube teleports by itself.
+const TeleportEvery = 2 * timing.Second
+
+// Gameplay is the sample's game: one scene of orbiting planets and moons, a
+// bouncing ball throwing sparks, a teleporting cube, a following camera and
+// Config.Actors extra orbiting cubes. It answers the keys of Keys; Esc
+// pushes a Pause overlay.
+//
+// Tick runs once per tick; Draw once per frame, after the engine has
+// interpolated and drawn the scene; both on the main goroutine.
+type Gameplay struct {
+	cfg    Config
+	world  scene.Manager
+	scenes []*scene.Manager
+	built  bool
+
+	ball   *Ball
+	sparks *Sparks
+	ballH  scene.Handle
+	camH   scene.Handle
+	teleH  scene.Handle
+	sunH   scene.Handle
+	orbits []scene.Handle // planets' orbit pivots
+	moons  []scene.Handle // each moon's parent is its planet
+
+	rings []*ring
+	crowd []ringCube
+
+	timer     timing.Every
+	teleports int
+	ticks     uint64
+
+	note      string
+	noteTicks int
+	hud       statusLine
+}
+
+// NewGameplay returns the gameplay state for cfg. The scene is built when
+// the state is entered; a Config out of range makes Enter fail.
+func NewGameplay(cfg Config) *Gameplay { return &Gameplay{cfg: cfg} }
+
+// Name names the state in errors and logs.
+func (g *Gameplay) Name() string { return "gameplay" }
+
+// Enter builds the scene, once, when the state is pushed.
+func (g *Gameplay) Enter(*engine.Context) error {
+	if g.built {
+		return nil
+	}
+	if err := g.cfg.Validate(); err != nil {
+		return err
+	}
+	g.scenes = []*scene.Manager{&g.world}
+	var err error
+	if g.timer, err = timing.EveryPeriod(TeleportEvery); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	if err := g.build(); err != nil {
+		return err
+	}
+	g.built = true
+	return nil
+}
+
+// Scenes returns the state's scene for the engine to tick, interpolate
+// and draw.
+func (g *Gameplay) Scenes() []*scene.Manager { return g.scenes }
+
+// Scene returns the gameplay scene.
+func (g *Gameplay) Scene() *scene.Manager { return &g.world }
+
+// Ticks returns the number of ticks the state has run.
+func (g *Gameplay) Ticks() uint64 { return g.ticks }
+
+// Teleports returns how many times the magenta cube has teleported.
+func (g *Gameplay) Teleports() int { return g.teleports }
+
+// Tick runs once per tick: keys, then the crowd's rings, then the teleport
+// timer. The engine ticks the scene (every actor's behaviour) right after.
+func (g *Gameplay) Tick(ctx *engine.TickContext) error {
+	g.ticks++
+	if g.noteTicks > 0 {
+		if g.noteTicks--; g.noteTicks == 0 {
+			g.note = ""
+		}
+	}
+	if err := settingKeys(ctx, g.setNote); err != nil {
+		return err
+	}
+	in := ctx.Input
+	if pressed(in, input.KeyEscape) {
+		ctx.Push(NewPause())
+	}
+	for _, r := range g.rings {
+		r.advance(ctx.Tick.Delta)
+	}
+	now := pressed(in, input.KeyT)
+	if now {
+		g.timer.Reset() // the next jump by itself comes a full period later
+	}
+	if g.timer.Tick(&ctx.Tick) > 0 || now {
+		return g.teleport(ctx.Rand())
+	}
+	return nil
+}
+
+// setNote shows a message for a few seconds (at the default tick rate).
+func (g *Gameplay) setNote(s string) { g.note, g.noteTicks = s, 90 }
+
+// teleport moves the magenta cube to a random place, through
+// Manager.Teleport: its last-world transform is set too, so it jumps
+// without smearing across the screen.
+func (g *Gameplay) teleport(r *rand.Rand) error {
+	a, err := g.world.Actor(g.teleH)
+	if err != nil {
+		return fmt.Errorf("demo: teleport: %w", err)
+	}
+	ang := 2 * math.Pi * r.Float64()
+	dist := 3 + 4*r.Float64() // clear of the sun's column
+	a.Local.Pos = mgl32.Vec3{float32(dist * math.Cos(ang)), float32(1 + 1.5*r.Float64()), float32(dist * math.Sin(ang))}
+	g.teleports++
+	if err := g.world.Teleport(g.teleH); err != nil {
+		return fmt.Errorf("demo: teleport: %w", err)
+	}
+	return nil
+}
+
+// Hash returns a digest of the game state kept outside the scene's
+// transforms (the ball's velocity, the counts of bounces and teleports),
+// for Game.Hash.
+func (g *Gameplay) Hash() uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(v uint64) { h = (h ^ v) * 1099511628211 }
+	if g.ball != nil {
+		for _, v := range [...]float64{g.ball.State.Pos[0], g.ball.State.Pos[1], g.ball.State.Pos[2],
+			g.ball.State.Vel[0], g.ball.State.Vel[1], g.ball.State.Vel[2]} {
+			mix(math.Float64bits(v))
+		}
+		mix(uint64(g.ball.Bounces))
+	}
+	mix(uint64(g.teleports))
+	return h
+}

@@ -1,0 +1,61 @@
+package demo
+
+import (
+	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/gfx"
+)
+
+// Pause is the pause overlay: the gameplay below stays drawn but frozen
+// (engine.Below{Draw: true}), its interpolation included. Esc pops it;
+// '.' runs the gameplay for exactly one tick (TickContext.StepBelow); the
+// setting keys still work.
+//
+// Tick runs once per tick and Draw once per frame, over the gameplay's,
+// on the main goroutine.
+type Pause struct {
+	note string
+}
+
+// NewPause returns a pause overlay.
+func NewPause() *Pause { return &Pause{} }
+
+// Name names the state in errors and logs.
+func (p *Pause) Name() string { return "pause" }
+
+// Below keeps the states below drawn and frozen.
+func (p *Pause) Below() engine.Below { return engine.Below{Draw: true} }
+
+// Tick reads the keys.
+func (p *Pause) Tick(ctx *engine.TickContext) error {
+	if err := settingKeys(ctx, func(s string) { p.note = s }); err != nil {
+		return err
+	}
+	in := ctx.Input
+	if pressed(in, input.KeyEscape) {
+		ctx.Pop()
+		return nil
+	}
+	if pressed(in, input.KeyPeriod, input.KeyKPDecimal) {
+		ctx.StepBelow()
+	}
+	return nil
+}
+
+// pauseKeys are the keys the overlay lists.
+var pauseKeys = keysLabelled("Esc", ".", "I", "+ / -", "S", "Q")
+
+// Draw dims the frozen game and writes PAUSED and the keys over it.
+func (p *Pause) Draw(ctx *engine.DrawContext) {
+	h := ctx.HUD
+	w, hgt := float32(ctx.Width), float32(ctx.Height)
+	h.AddRect(0, 0, w, hgt, gfx.Color{R: 0.02, G: 0.02, B: 0.05, A: 0.5})
+	const big, keys = 5, 2
+	tw, th := tableSize(keys, pauseKeys)
+	y := (hgt - glyphH*big - 30 - th) / 2
+	text(h, (w-textWidth("PAUSED", big))/2, y, big, titleColor, "PAUSED")
+	keyTable(h, (w-tw)/2, y+glyphH*big+30, keys, pauseKeys)
+	if p.note != "" {
+		text(h, 16, hgt-glyphH-16, 1, gfx.RGB(1, 0.5, 0.4), p.note)
+	}
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/tickwork/tickwork/cmd/internal/demo"
+	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/input"
+)
+
+// runHeadless runs the game without a window, on a manual clock, for
+// exactly -ticks ticks (a replay: the recording's length) with frames of
+// -fps and -jitter, then prints "ticks=N hash=H" as its last line: H is
+// Game.Hash after the N-th tick.
+func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
+	first, err := demo.NewState(p.start, p.cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "sample: %v\n", err)
+		return 1
+	}
+	h, err := engine.NewHeadless(p.opts, first)
+	if err != nil {
+		fmt.Fprintf(stderr, "sample: %v\n", err)
+		return 1
+	}
+	ticks := uint64(f.Ticks)
+	if p.play != nil {
+		ticks = p.play.ticks()
+		err = p.play.attach(h.Game)
+	} else if f.Record != "" {
+		err = record(h.Game, f.Record, demo.StateName(p.start, p.cfg))
+	}
+	final := &hashAt{tick: ticks - 1}
+	h.Game.AddTickSink(final)
+	if err == nil {
+		err = h.RunTicks(ticks, f.FrameTimes())
+		if errors.Is(err, engine.ErrQuit) && h.Game.Ticks() == ticks {
+			err = nil // the game quit on its last tick (a replayed Q)
+		}
+	}
+	if cerr := h.Close(); err == nil {
+		err = cerr // closing finishes a recording and checks a replay's end
+	}
+	if err == nil && !final.ok {
+		err = fmt.Errorf("the game ended after %d of %d ticks", h.Game.Ticks(), ticks)
+	}
+	if err == nil && p.play != nil {
+		if want, ok := p.play.finalHash(); ok && want != final.hash {
+			err = fmt.Errorf("replay %s: the final hash is %016x, the recording says %016x", f.Replay, final.hash, want)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "sample: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "ticks=%d hash=%016x\n", ticks, final.hash)
+	return 0
+}
+
+// hashAt is a tick sink that keeps Game.Hash after one given tick: the
+// state a run ends in, even if the game quits in that tick.
+type hashAt struct {
+	tick uint64
+	hash uint64
+	ok   bool
+}
+
+func (s *hashAt) TickInput(uint64, []input.Event) error { return nil }
+
+func (s *hashAt) TickDone(tick uint64, g *engine.Game) error {
+	if tick == s.tick {
+		s.hash, s.ok = g.Hash(), true
+	}
+	return nil
+}
+
+func (s *hashAt) Close() error { return nil }

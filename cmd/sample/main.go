@@ -1,0 +1,115 @@
+// Command sample runs tickwork's sample game (package cmd/internal/demo):
+// in a window, or headless for tests and scripts, recording or replaying a
+// run.
+//
+//	go run ./cmd/sample                         # title screen, Enter to play
+//	go run ./cmd/sample -tick-rate 10 -mode none
+//	go run ./cmd/sample -frames 200 -screenshot shot.png
+//	go run ./cmd/sample -headless -ticks 300     # prints ticks=300 hash=...
+//	go run ./cmd/sample -headless -record run.tw && go run ./cmd/sample -replay run.tw
+//
+// Output for scripts: a headless run's last line is "ticks=N hash=H" (H:
+// Game.Hash as 16 hex digits, the same at any -fps, -jitter and -seed); a
+// windowed run's last line is "frames=N ticks=M fps=F tps=T" (median
+// frames per second, actual ticks per second). Bad flags exit with status
+// 2, a missing display or a failed run with 1.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/tickwork/tickwork/cmd/internal/demo"
+	"github.com/tickwork/tickwork/engine"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// run parses args and runs the game on the main goroutine, returning the
+// exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sample", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f demo.Flags
+	f.Register(fs)
+	fs.Usage = func() { demo.PrintUsage(stderr, fs, "sample") }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2 // the flag package has printed the error and the usage
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, fs, fmt.Errorf("unexpected argument %q", fs.Arg(0)))
+	}
+	if err := f.Validate(); err != nil {
+		return usageError(stderr, fs, err)
+	}
+	p, err := makePlan(&f)
+	if err != nil {
+		var ue *usageErr
+		if errors.As(err, &ue) {
+			return usageError(stderr, fs, err)
+		}
+		fmt.Fprintf(stderr, "sample: %v\n", err)
+		return 1
+	}
+	if f.Headless {
+		return runHeadless(&f, p, stdout, stderr)
+	}
+	return runWindowed(&f, p, stdout, stderr)
+}
+
+func usageError(stderr io.Writer, fs *flag.FlagSet, err error) int {
+	fmt.Fprintf(stderr, "sample: %v\n\n", err)
+	fs.Usage()
+	return 2
+}
+
+// usageErr is a flag that disagrees with the recording being replayed.
+type usageErr struct{ err error }
+
+func (e *usageErr) Error() string { return e.err.Error() }
+func (e *usageErr) Unwrap() error { return e.err }
+
+// plan is what a run does: the engine's options, the first state and the
+// scene, from the flags or from the recording being replayed.
+type plan struct {
+	opts  engine.Options
+	start string
+	cfg   demo.Config
+	play  *player // the recording replayed, or nil
+}
+
+func makePlan(f *demo.Flags) (*plan, error) {
+	p := &plan{opts: f.Options(), start: f.Start(), cfg: f.Config()}
+	if f.Replay == "" {
+		return p, nil
+	}
+	pl, err := openReplay(f.Replay)
+	if err != nil {
+		return nil, err
+	}
+	h := pl.header()
+	start, cfg, err := demo.ParseStateName(h.initial)
+	if err != nil {
+		return nil, fmt.Errorf("replay %s: %w", f.Replay, err)
+	}
+	switch {
+	case f.Given("tick-rate") && f.TickRate != h.tickRate:
+		return nil, &usageErr{&demo.FlagError{Flag: "tick-rate", Value: fmt.Sprint(f.TickRate),
+			Allowed: fmt.Sprintf("%d with -replay %s (the recording's rate), or leave it out", h.tickRate, f.Replay)}}
+	case f.Given("actors") && f.Actors != cfg.Actors:
+		return nil, &usageErr{&demo.FlagError{Flag: "actors", Value: fmt.Sprint(f.Actors),
+			Allowed: fmt.Sprintf("%d with -replay %s (the recording's scene), or leave it out", cfg.Actors, f.Replay)}}
+	case f.Headless && f.Given("ticks") && uint64(f.Ticks) != pl.ticks():
+		return nil, &usageErr{&demo.FlagError{Flag: "ticks", Value: fmt.Sprint(f.Ticks),
+			Allowed: fmt.Sprintf("%d with -replay %s (the recording's length), or leave it out", pl.ticks(), f.Replay)}}
+	}
+	p.opts.TickRate, p.opts.Seed = h.tickRate, h.seed
+	p.start, p.cfg, p.play = start, cfg, pl
+	return p, nil
+}

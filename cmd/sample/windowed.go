@@ -1,0 +1,189 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/tickwork/tickwork/cmd/internal/demo"
+	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/gfx/gl41"
+	"github.com/tickwork/tickwork/gfx/window"
+	"github.com/tickwork/tickwork/timing"
+)
+
+// runWindowed runs the game in a window on the main goroutine. Without
+// -frames, -screenshot or -replay it is engine.Game.Run; otherwise it
+// drives the frames itself, to stop after -frames, to write the last frame
+// as a PNG and to report the replay's end. With -frames the last line is
+// "frames=N ticks=M fps=F tps=T".
+func runWindowed(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
+	w, err := window.Open(window.Config{Width: f.Width, Height: f.Height, Title: "tickwork sample", NoVSync: !f.VSync})
+	if err != nil {
+		fmt.Fprintf(stderr, "sample: %v\n", err)
+		return 1
+	}
+	defer w.Close()
+	if err := playWindowed(w, f, p, stdout); err != nil {
+		fmt.Fprintf(stderr, "sample: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) error {
+	g, err := engine.New(p.opts)
+	if err != nil {
+		return err
+	}
+	first, err := demo.NewState(p.start, p.cfg)
+	if err != nil {
+		return err
+	}
+	var view *viewer
+	var win engine.Window = w
+	switch {
+	case p.play != nil:
+		if view, err = p.play.attachViewer(g); err != nil {
+			return err
+		}
+		win = &viewerWindow{Window: w, g: g, v: view}
+	case f.Record != "":
+		if err := record(g, f.Record, demo.StateName(p.start, p.cfg)); err != nil {
+			return err
+		}
+	}
+	r := &lastFrame{Renderer: w.Renderer()}
+	if f.Frames == 0 && f.Screenshot == "" && view == nil {
+		return g.Run(win, r, first)
+	}
+
+	if err := g.Start(win, r, first); err != nil {
+		return err
+	}
+	start := time.Now()
+	prev := start
+	intervals := make([]time.Duration, 0, f.Frames)
+	frames := 0
+	var runErr error
+	for f.Frames == 0 || frames < f.Frames {
+		if runErr = g.Frame(); runErr != nil {
+			break
+		}
+		frames++
+		now := time.Now()
+		intervals = append(intervals, now.Sub(prev))
+		prev = now
+		if view != nil && view.done && !view.reported {
+			view.reported = true
+			g.Pause() // the recording is over: hold its last picture
+			fmt.Fprintf(stdout, "replay finished: ticks=%d hash=%016x\n", view.p.ticks(), view.hash)
+		}
+	}
+	elapsed := prev.Sub(start)
+	if errors.Is(runErr, engine.ErrQuit) {
+		runErr = nil
+	}
+	var shotErr error
+	if f.Screenshot != "" {
+		shotErr = r.writeLast(f.Screenshot)
+	}
+	ticks := g.Ticks()
+	if err := errors.Join(runErr, g.Stop(), shotErr); err != nil {
+		return err
+	}
+	if f.Frames > 0 {
+		fmt.Fprintf(stdout, "frames=%d ticks=%d fps=%.1f tps=%.1f\n", frames, ticks, medianFPS(intervals), perSecond(ticks, elapsed))
+	}
+	return nil
+}
+
+// medianFPS returns the frame rate of the median interval between frames
+// (the first interval runs from the start), 0 without any.
+func medianFPS(intervals []time.Duration) float64 {
+	if len(intervals) == 0 {
+		return 0
+	}
+	s := slices.Clone(intervals)
+	slices.Sort(s)
+	m := s[len(s)/2]
+	if len(s)%2 == 0 {
+		m = (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	if m <= 0 {
+		return 0
+	}
+	return float64(time.Second) / float64(m)
+}
+
+func perSecond(n uint64, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
+}
+
+// lastFrame is the window's renderer, remembering the last frame it drew
+// so that it can be drawn again and read back once the game has ended:
+// a screenshot of the last frame, however the game ended. The frame is the
+// engine's, which is not touched after the game ends.
+type lastFrame struct {
+	*gl41.Renderer
+	last *gfx.Frame
+}
+
+// Render draws f and remembers it.
+func (r *lastFrame) Render(f *gfx.Frame) error {
+	r.last = f
+	return r.Renderer.Render(f)
+}
+
+// writeLast draws the last frame again and writes it as a PNG to path,
+// atomically.
+func (r *lastFrame) writeLast(path string) error {
+	if r.last == nil {
+		return fmt.Errorf("screenshot %s: no frame was drawn", path)
+	}
+	if err := r.Renderer.Render(r.last); err != nil {
+		return fmt.Errorf("screenshot %s: %w", path, err)
+	}
+	return r.WriteScreenshot(path)
+}
+
+// viewerWindow is the window of a replay. The engine ignores live input
+// while a recording supplies it; the viewer's own keys are taken here,
+// before the engine: Esc or Space pause and resume the replay, '.' steps
+// one tick while paused.
+type viewerWindow struct {
+	*window.Window
+	g *engine.Game
+	v *viewer
+}
+
+// PollEvents polls the window and applies the viewer's keys.
+func (w *viewerWindow) PollEvents(dst []input.Event, stamp func() timing.Micros) []input.Event {
+	n := len(dst)
+	dst = w.Window.PollEvents(dst, stamp)
+	for _, e := range dst[n:] {
+		if e.Kind != input.KeyPress || w.v.reported {
+			continue
+		}
+		switch e.Key {
+		case input.KeyEscape, input.KeySpace:
+			if w.g.Paused() {
+				w.g.Resume()
+			} else {
+				w.g.Pause()
+			}
+		case input.KeyPeriod:
+			if w.g.Paused() {
+				_ = w.g.Step() // refused only when not paused
+			}
+		}
+	}
+	return dst
+}
