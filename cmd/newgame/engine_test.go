@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -137,5 +138,20 @@ func TestParseGoModErrors(t *testing.T) {
 		if m, err := parseGoMod([]byte(src), ""); err == nil {
 			t.Errorf("parseGoMod(%q) = %+v, want an error", src, m)
 		}
+	}
+}
+
+// Outside any checkout, the default is the checkout this program was built
+// from. (Not parallel: it changes the working directory.)
+func TestDefaultEngineOutsideACheckout(t *testing.T) {
+	if _, file, _, ok := runtime.Caller(0); !ok || !filepath.IsAbs(file) {
+		t.Skipf("built without source paths (-trimpath: %q): there is no checkout to fall back on", file)
+	}
+	want := thisEngine(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	got, err := defaultEngine()
+	if err != nil || got != want {
+		t.Fatalf("defaultEngine() from %s = %q, %v; want %q, found from the source's directory", dir, got, err, want)
 	}
 }
