@@ -44,20 +44,20 @@ func (p *player) attach(g *engine.Game) error {
 }
 
 // attachViewer is attach for a replay watched in a window, which runs as
-// many ticks as real time asks: after the recording's last tick the game
-// gets no input and the recording is no longer consulted. Done reports
-// when the last tick has run and the hash it ended with.
+// many ticks as real time asks: past the recording's last tick the game
+// gets no input and nothing is checked. The viewer reports when that last
+// tick has run and the hash it ended with.
 func (p *player) attachViewer(g *engine.Game) (*viewer, error) {
 	if err := p.check(g); err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 	v := &viewer{p: p}
-	g.SetTickSource(v)
+	g.SetTickSource(p)
 	g.AddTickSink(v)
 	return v, nil
 }
 
-// viewer bounds a replay to its recorded ticks.
+// viewer is the recording's tick sink, noting when its last tick has run.
 type viewer struct {
 	p        *player
 	done     bool   // the last recorded tick has run
@@ -65,26 +65,13 @@ type viewer struct {
 	reported bool
 }
 
-func (v *viewer) TickEvents(tick uint64, dst []input.Event) ([]input.Event, error) {
-	if tick >= v.p.n {
-		return dst, nil
-	}
-	return v.p.TickEvents(tick, dst)
-}
-
 func (v *viewer) TickInput(tick uint64, events []input.Event) error {
-	if tick >= v.p.n {
-		return nil
-	}
 	return v.p.TickInput(tick, events)
 }
 
 func (v *viewer) TickDone(tick uint64, g *engine.Game) error {
-	if tick >= v.p.n {
-		return nil
-	}
 	err := v.p.TickDone(tick, g)
-	if tick == v.p.n-1 {
+	if tick+1 == v.p.n {
 		v.done, v.hash = true, g.Hash()
 	}
 	return err

@@ -1,5 +1,3 @@
-//go:build replay
-
 package main
 
 import (

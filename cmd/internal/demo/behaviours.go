@@ -46,9 +46,9 @@ type Ball struct {
 	Kick        float64      // vertical speed given when the bounces die down, m/s
 	Wall        float64      // the walls are at x, z = ±Wall (for the centre)
 
-	// Bounces counts contacts with the floor; a path is a single parabola
-	// between two changes of it.
-	Bounces int
+	// Bounces counts contacts with the floor and Walls with the walls; the
+	// path is a single parabola while neither changes.
+	Bounces, Walls int
 }
 
 // Tick advances the ball by one tick and moves its actor there.
@@ -84,6 +84,7 @@ func (b *Ball) Advance(dt float64) {
 		}
 		s.Pos[axis] = math.Copysign(b.Wall, s.Pos[axis])
 		s.Vel[axis] = -s.Vel[axis]
+		b.Walls++
 	}
 }
 

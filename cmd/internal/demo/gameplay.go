@@ -151,6 +151,7 @@ func (g *Gameplay) Hash() uint64 {
 			mix(math.Float64bits(v))
 		}
 		mix(uint64(g.ball.Bounces))
+		mix(uint64(g.ball.Walls))
 	}
 	mix(uint64(g.teleports))
 	return h
