@@ -110,8 +110,8 @@ func (e *encoder) appendEvent(b []byte, ev *input.Event) []byte {
 	if flags&evButton != 0 {
 		b = append(b, byte(ev.Button), byte(ev.Mods))
 	}
-	// Byte-reversed, small integers and simple fractions (cursor
-	// positions) take 1 to 3 bytes instead of 8.
+	// Byte-reversed, the float's zero low mantissa bytes become leading
+	// zeros: whole pixel positions take 3 or 4 bytes instead of 8.
 	if flags&evX != 0 {
 		b = binary.AppendUvarint(b, bits.ReverseBytes64(xb))
 	}

@@ -32,6 +32,7 @@ type Recorder struct {
 	final uint64 // state hash after the last committed tick
 	open  bool   // TickInput ran for enc.next and TickDone not yet
 	err   error  // the first failure; every later call returns it
+	lost  bool   // a write failed: the file cannot be finalised
 
 	closed   bool
 	closeErr error
@@ -138,6 +139,7 @@ func (r *Recorder) TickDone(tick uint64, g *engine.Game) error {
 	r.open = false
 	if r.enc.full() {
 		if _, err := r.f.Write(r.enc.chunk()); err != nil {
+			r.lost = true
 			return r.fail(fmt.Errorf("writing %s: %w", r.tmp, err))
 		}
 	}
@@ -175,8 +177,10 @@ func (r *Recorder) fail(err error) error {
 // completed is left out. The engine calls Close when the game ends; calling
 // it again returns the first result.
 //
-// If recording failed earlier (a write error), Close removes the temporary
-// file, leaves the target untouched and returns that error.
+// After a refused call (a tick out of order, an event of no known kind)
+// Close still saves the ticks recorded until then. After a write error it
+// removes the temporary file, leaves the target untouched and returns that
+// error.
 func (r *Recorder) Close() error {
 	if r.closed {
 		return r.closeErr
@@ -201,7 +205,7 @@ func (r *Recorder) finish() (err error) {
 			os.Remove(r.tmp)
 		}
 	}()
-	if r.err != nil {
+	if r.lost {
 		return r.err
 	}
 	wrap := func(what string, err error) error {

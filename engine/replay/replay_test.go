@@ -252,34 +252,47 @@ func TestRecorderRefusesTicksOutOfOrder(t *testing.T) {
 		name  string
 		calls func(r *Recorder) error
 		want  string
+		ticks uint64 // saved by Close all the same
 	}{
-		{"starts late", func(r *Recorder) error { return r.TickInput(5, nil) }, "add the Recorder before the game's first tick"},
+		{"starts late", func(r *Recorder) error { return r.TickInput(5, nil) }, "add the Recorder before the game's first tick", 0},
 		{"skips a tick", func(r *Recorder) error {
 			r.TickInput(0, nil)
 			r.TickDone(0, hl.Game)
 			return r.TickInput(2, nil)
-		}, "tick 2 out of order: want tick 1"},
+		}, "tick 2 out of order: want tick 1", 1},
 		{"input twice", func(r *Recorder) error {
-			r.TickInput(0, nil)
+			r.TickInput(0, oddEvents())
 			return r.TickInput(0, nil)
-		}, "input delivered twice"},
+		}, "input delivered twice", 0},
 		{"no kind", func(r *Recorder) error {
-			return r.TickInput(0, []input.Event{{Kind: input.KindNone}})
-		}, "kind 0 (none)"},
+			r.TickInput(0, nil)
+			r.TickDone(0, hl.Game)
+			return r.TickInput(1, []input.Event{{Kind: input.KeyPress}, {Kind: input.KindNone}})
+		}, "tick 1: event 1 has kind 0 (none)", 1},
 		{"after close", func(r *Recorder) error {
 			r.Close()
 			return r.TickInput(0, nil)
-		}, "after Close"},
+		}, "after Close", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := Create(t.TempDir()+"/r.twr", Header{TickRate: 30})
+			path := t.TempDir() + "/r.twr"
+			r, err := Create(path, Header{TickRate: 30})
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer r.Close()
 			err = tc.calls(r)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want an error containing %q", err, tc.want)
+			}
+			if err := r.Close(); err != nil {
+				t.Fatalf("Close: got %v, want nil", err)
+			}
+			p, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Ticks() != tc.ticks || len(p.spans) != 0 {
+				t.Fatalf("saved %d ticks, %d with events; want %d and none", p.Ticks(), len(p.spans), tc.ticks)
 			}
 		})
 	}
