@@ -47,6 +47,7 @@ type Gameplay struct {
 	note      string
 	noteTicks int
 	hud       statusLine
+	covered   bool // an overlay is over the state: its HUD shows less
 }
 
 // NewGameplay returns the gameplay state for cfg. The scene is built when
@@ -75,6 +76,12 @@ func (g *Gameplay) Enter(*engine.Context) error {
 	g.built = true
 	return nil
 }
+
+// Covered runs when an overlay (Pause) is pushed over the gameplay.
+func (g *Gameplay) Covered(*engine.Context) { g.covered = true }
+
+// Uncovered runs when the gameplay is on top again.
+func (g *Gameplay) Uncovered(*engine.Context) { g.covered = false }
 
 // Scenes returns the state's scene for the engine to tick, interpolate
 // and draw.

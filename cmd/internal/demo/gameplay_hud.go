@@ -45,8 +45,9 @@ func (s *statusLine) update(g *engine.Game, actors int) {
 }
 
 // Draw adds the HUD, once per frame: the title and the current settings
-// top right, the keys bottom left, and a message when a setting was
-// refused. The scene itself is drawn by the engine.
+// top right, the keys bottom left (unless an overlay lists its own), and a
+// message when a setting was refused. The scene itself is drawn by the
+// engine.
 func (g *Gameplay) Draw(ctx *engine.DrawContext) {
 	s := &g.hud
 	s.update(ctx.Game(), g.world.Len())
@@ -61,9 +62,10 @@ func (g *Gameplay) Draw(ctx *engine.DrawContext) {
 	text(h, w-textWidth(s.text, 1)-pad, pad+2*glyphH+4, 1, textColor, s.text)
 
 	y := hgt - s.helpH - pad
-	h.AddRect(pad/2, y-pad/2, s.helpW+pad, s.helpH+pad/2, panelColor)
-	keyTable(h, pad, y, 1, s.helpKeys)
-
+	if !g.covered {
+		h.AddRect(pad/2, y-pad/2, s.helpW+pad, s.helpH+pad/2, panelColor)
+		keyTable(h, pad, y, 1, s.helpKeys)
+	}
 	if g.note != "" {
 		text(h, pad, y-glyphH-2*pad, 1, gfx.RGB(1, 0.5, 0.4), g.note)
 	}

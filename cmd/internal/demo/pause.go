@@ -53,6 +53,9 @@ func (p *Pause) Draw(ctx *engine.DrawContext) {
 	const big, keys = 5, 2
 	tw, th := tableSize(keys, pauseKeys)
 	y := (hgt - glyphH*big - 30 - th) / 2
+	// HUD rectangles are drawn before all text: a panel behind the keys
+	// keeps them readable over the scene.
+	h.AddRect((w-tw)/2-24, y-20, tw+48, glyphH*big+30+th+36, panelColor)
 	text(h, (w-textWidth("PAUSED", big))/2, y, big, titleColor, "PAUSED")
 	keyTable(h, (w-tw)/2, y+glyphH*big+30, keys, pauseKeys)
 	if p.note != "" {

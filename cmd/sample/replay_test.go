@@ -1,0 +1,98 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestRecordAndReplayHeadless(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "run.tw")
+	rec := sample(t, nil, "-headless", "-ticks", "200", "-record", file)
+	if rec.code != 0 || !regexp.MustCompile(`^ticks=200 hash=[0-9a-f]{16}$`).MatchString(rec.lastLine()) {
+		t.Fatalf("recording: status %d, last line %q\n%s", rec.code, rec.lastLine(), rec.stderr)
+	}
+	for _, args := range [][]string{
+		{"-headless", "-replay", file, "-fps", "7"},
+		{"-headless", "-replay", file, "-fps", "144", "-jitter", "0.7", "-seed", "9"},
+		{"-headless", "-replay", file, "-ticks", "200", "-tick-rate", "30"},
+	} {
+		r := sample(t, nil, args...)
+		if r.code != 0 || r.lastLine() != rec.lastLine() {
+			t.Errorf("%v: status %d, last line %q, want %q\n%s", args, r.code, r.lastLine(), rec.lastLine(), r.stderr)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"-headless", "-replay", file, "-tick-rate", "60"}, "-tick-rate"},
+		{[]string{"-headless", "-replay", file, "-ticks", "100"}, "-ticks"},
+		{[]string{"-headless", "-replay", file, "-actors", "10"}, "-actors"},
+	} {
+		r := sample(t, nil, tt.args...)
+		if r.code != 2 || !strings.Contains(r.stderr, tt.flag) {
+			t.Errorf("%v: status %d, stderr %q; want 2 and an error naming %s", tt.args, r.code, r.stderr, tt.flag)
+		}
+	}
+}
+
+func TestRecordAndReplayWithActors(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "crowd.tw")
+	rec := sample(t, nil, "-headless", "-ticks", "90", "-actors", "300", "-tick-rate", "60", "-record", file)
+	if rec.code != 0 {
+		t.Fatalf("recording: status %d\n%s", rec.code, rec.stderr)
+	}
+	r := sample(t, nil, "-headless", "-replay", file, "-fps", "50")
+	if r.code != 0 || r.lastLine() != rec.lastLine() {
+		t.Errorf("replay: status %d, %q, want %q\n%s", r.code, r.lastLine(), rec.lastLine(), r.stderr)
+	}
+}
+
+func TestReplayBadFile(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.tw")
+	if err := os.WriteFile(bad, []byte("not a recording"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{bad, filepath.Join(dir, "missing.tw")} {
+		r := sample(t, nil, "-headless", "-replay", path)
+		if r.code != 1 || !strings.Contains(r.stderr, "replay") || r.stdout != "" {
+			t.Errorf("-replay %s: status %d, stdout %q, stderr %q; want 1 and an error", path, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestWindowedRecordingReplays: a run recorded in a window, from its
+// title screen, replays headless to the same hashes (the replay checks
+// them every 30 ticks and at the end).
+func TestWindowedRecordingReplays(t *testing.T) {
+	needDisplay(t)
+	file := filepath.Join(t.TempDir(), "window.tw")
+	rec := sample(t, nil, "-frames", "40", "-start", "title", "-record", file)
+	if rec.code != 0 {
+		t.Fatalf("recording: status %d\n%s", rec.code, rec.stderr)
+	}
+	r := sample(t, nil, "-headless", "-replay", file)
+	if r.code != 0 || !regexp.MustCompile(`^ticks=\d+ hash=[0-9a-f]{16}$`).MatchString(r.lastLine()) {
+		t.Errorf("replay: status %d, last line %q\n%s", r.code, r.lastLine(), r.stderr)
+	}
+}
+
+// TestReplayInWindow: a short headless recording watched in a window ends
+// with the recording's hash.
+func TestReplayInWindow(t *testing.T) {
+	needDisplay(t)
+	file := filepath.Join(t.TempDir(), "short.tw")
+	rec := sample(t, nil, "-headless", "-ticks", "20", "-record", file)
+	if rec.code != 0 {
+		t.Fatalf("recording: status %d\n%s", rec.code, rec.stderr)
+	}
+	r := sample(t, nil, "-replay", file, "-frames", "150")
+	want := "replay finished: " + rec.lastLine()
+	if r.code != 0 || !strings.Contains(r.stdout, want) {
+		t.Errorf("watching: status %d, stdout %q; want a line %q\n%s", r.code, r.stdout, want, r.stderr)
+	}
+}
