@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/timing"
 )
 
 // steady returns a headless gameplay with n extra actors, run for two
@@ -69,6 +70,29 @@ func BenchmarkGameplayTick(b *testing.B) {
 				if err := h.RunTicks(1, nil); err != nil {
 					b.Fatal(err)
 				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(g.Scene().Len()), "ns/actor")
+		})
+	}
+}
+
+// BenchmarkSceneTick is the simulation alone, without the engine or any
+// drawing: the rings advanced, then one scene tick (every behaviour, then
+// the world transforms).
+func BenchmarkSceneTick(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("actors=%d", n), func(b *testing.B) {
+			_, g := steady(b, n)
+			ti := timing.TickInfo{Index: 1 << 20, Rate: 30, Delta: 1.0 / 30, DeltaMicros: 33333}
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, r := range g.rings {
+					r.advance(ti.Delta)
+				}
+				if err := g.world.Tick(ti); err != nil {
+					b.Fatal(err)
+				}
+				ti.Index++
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(g.Scene().Len()), "ns/actor")
 		})
