@@ -54,32 +54,41 @@ type ringCube struct {
 
 // Tick places the cube on its ring for this tick.
 func (c *ringCube) Tick(a *scene.Actor, _ timing.TickInfo, _ *scene.Manager) error {
-	r := c.r
-	a.Local.Pos[0] = r.cos*c.x0 - r.sin*c.z0
-	a.Local.Pos[2] = r.sin*c.x0 + r.cos*c.z0
-	mulQuat(&a.Local.Rot, &r.rot, &c.q0)
+	c.place(&a.Local)
 	return nil
 }
 
+// place sets t's horizontal position and rotation from the ring's angles.
+func (c *ringCube) place(t *scene.Transform) {
+	r := c.r
+	t.Pos[0] = r.cos*c.x0 - r.sin*c.z0
+	t.Pos[2] = r.sin*c.x0 + r.cos*c.z0
+	mulQuat(&t.Rot, &r.rot, &c.q0)
+}
+
+// ringRadius returns the radius of ring k: crowdLayers rings, one above
+// the other, share each radius.
+func ringRadius(k int) float64 { return crowdInner + crowdSpacing*float64(k/crowdLayers) }
+
+// ringSize returns how many cubes fit on a ring of the given radius.
+func ringSize(radius float64) int { return int(2 * math.Pi * radius / crowdSpacing) }
+
 // crowdRadius returns the radius of the outermost ring needed for n cubes.
 func crowdRadius(n int) float32 {
-	r, left := crowdInner, n
-	for k := 0; left > 0; k++ {
-		rad := crowdInner + crowdSpacing*float64(k/crowdLayers)
-		left -= ringSize(rad)
-		r = rad
+	r := crowdInner
+	for k, left := 0, n; left > 0; k++ {
+		r = ringRadius(k)
+		left -= ringSize(r)
 	}
 	return float32(r)
 }
-
-func ringSize(radius float64) int { return int(2 * math.Pi * radius / crowdSpacing) }
 
 // spawnCrowd spawns n ring cubes into m.
 func (g *Gameplay) spawnCrowd(m *scene.Manager, n int) error {
 	g.crowd = make([]ringCube, n)
 	for k, done := 0, 0; done < n; k++ {
 		layer := k % crowdLayers
-		rad := crowdInner + crowdSpacing*float64(k/crowdLayers)
+		rad := ringRadius(k)
 		count := min(ringSize(rad), n-done)
 		dir := float64(1 - 2*(k%2))
 		hue := float32(math.Mod(float64(k)*0.13, 1))
@@ -98,11 +107,11 @@ func (g *Gameplay) spawnCrowd(m *scene.Manager, n int) error {
 			c.r = r
 			c.x0, c.z0 = float32(rad*math.Cos(th)), float32(rad*math.Sin(th))
 			c.q0 = axisAngle(mgl32.Vec3{0, 1, 0}, th)
-			var rot mgl32.Quat
-			mulQuat(&rot, &r.rot, &c.q0)
+			at := scene.Transform{Pos: mgl32.Vec3{0, r.height, 0}}
+			c.place(&at)
 			_, err := m.Spawn(scene.Spec{
-				Pos:      mgl32.Vec3{r.cos*c.x0 - r.sin*c.z0, r.height, r.sin*c.x0 + r.cos*c.z0},
-				Rot:      rot,
+				Pos:      at.Pos,
+				Rot:      at.Rot,
 				Scale:    mgl32.Vec3{crowdScale, crowdScale, crowdScale},
 				Mesh:     gfx.MeshCube,
 				Color:    r.color,

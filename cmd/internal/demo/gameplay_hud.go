@@ -11,20 +11,19 @@ import (
 // statusLine caches the HUD's status text: it is rebuilt only when a
 // setting it shows changes, so a frame allocates nothing.
 type statusLine struct {
-	rate       int
-	mode       scene.Mode
-	scale      float64
-	vsync      bool
-	actors     int
-	have       bool
-	text       string
-	helpKeys   []Binding
-	helpW      float32
-	helpH      float32
-	titleWidth float32
+	rate   int
+	mode   scene.Mode
+	scale  float64
+	vsync  bool
+	actors int
+	have   bool
+	text   string
 }
 
 const hudTitle = "tickwork sample"
+
+// gameplayKeys are the keys the gameplay lists.
+var gameplayKeys = keysLabelled("Esc", "I", "+ / -", "S", "T", "V", "F", "F1", "Q")
 
 func (s *statusLine) update(g *engine.Game, actors int) {
 	rate, mode, scale, vsync := g.TickRate(), g.Mode(), g.TimeScale(), g.VSync()
@@ -37,11 +36,6 @@ func (s *statusLine) update(g *engine.Game, actors int) {
 		onOff = "on"
 	}
 	s.text = fmt.Sprintf("%d Hz   %s   time x%g   vsync %s   %d actors", rate, mode, scale, onOff, actors)
-	if s.helpKeys == nil {
-		s.helpKeys = keysLabelled("Esc", "I", "+ / -", "S", "T", "V", "F", "F1", "Q")
-		s.helpW, s.helpH = tableSize(1, s.helpKeys)
-		s.titleWidth = textWidth(hudTitle, 2)
-	}
 }
 
 // Draw adds the HUD, once per frame: the title and the current settings
@@ -55,16 +49,17 @@ func (g *Gameplay) Draw(ctx *engine.DrawContext) {
 	w, hgt := float32(ctx.Width), float32(ctx.Height)
 	const pad = 12
 
-	sw := max(s.titleWidth, textWidth(s.text, 1))
-	x := w - sw - pad
-	h.AddRect(x-pad/2, pad/2, sw+pad, 2*glyphH+glyphH+pad+4, panelColor)
-	text(h, w-s.titleWidth-pad, pad, 2, titleColor, hudTitle)
+	tw := textWidth(hudTitle, 2)
+	sw := max(tw, textWidth(s.text, 1))
+	h.AddRect(w-sw-pad-pad/2, pad/2, sw+pad, 3*glyphH+pad+4, panelColor)
+	text(h, w-tw-pad, pad, 2, titleColor, hudTitle)
 	text(h, w-textWidth(s.text, 1)-pad, pad+2*glyphH+4, 1, textColor, s.text)
 
-	y := hgt - s.helpH - pad
+	kw, kh := tableSize(1, gameplayKeys)
+	y := hgt - kh - pad
 	if !g.covered {
-		h.AddRect(pad/2, y-pad/2, s.helpW+pad, s.helpH+pad/2, panelColor)
-		keyTable(h, pad, y, 1, s.helpKeys)
+		h.AddRect(pad/2, y-pad/2, kw+pad, kh+pad/2, panelColor)
+		keyTable(h, pad, y, 1, gameplayKeys)
 	}
 	if g.note != "" {
 		text(h, pad, y-glyphH-2*pad, 1, gfx.RGB(1, 0.5, 0.4), g.note)

@@ -81,7 +81,7 @@ func (g *Gameplay) build() error {
 		}
 		g.orbits = append(g.orbits, pivot)
 		pl, err := spawn(fmt.Sprintf("planet %d", i), scene.Spec{
-			Parent: pivot, Pos: mgl32.Vec3{p.radius, 0, 0}, Scale: mgl32.Vec3{0.9, 0.9, 0.9},
+			Parent: pivot, Pos: mgl32.Vec3{p.radius, 0, 0}, Scale: mgl32.Vec3{1.1, 1.1, 1.1},
 			Mesh: gfx.MeshCube, Color: p.color,
 			Behavior: &Spinner{Axis: mgl32.Vec3{0.2, 1, 0.1}.Normalize(), Speed: 1.3 - 0.2*float64(i)},
 		})
@@ -129,10 +129,10 @@ func (g *Gameplay) build() error {
 	// The camera last: it follows the ball as the ball was at the end of
 	// the previous tick.
 	// With a crowd, the camera backs off to just outside its rings.
-	dist := max(15, 1.2*reach+4)
+	dist := max(13, 1.2*reach+4)
 	follow := &Follow{
-		Target: g.ballH, Pull: 0.4, Base: mgl32.Vec3{0, 2.8, 0},
-		Distance: dist, Height: 4.6 + 0.4*(dist-15),
+		Target: g.ballH, Pull: 0.4, Base: mgl32.Vec3{0, 3, 0},
+		Distance: dist, Height: 4.2 + 0.4*(dist-13),
 		Lag: 0.6, Orbit: 0.08, Azimuth: 0.55,
 	}
 	if g.camH, err = spawn("the camera", scene.Spec{Behavior: follow}); err != nil {
