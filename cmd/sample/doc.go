@@ -13,4 +13,8 @@
 // windowed run's last line is "frames=N ticks=M fps=F tps=T" (median
 // frames per second, actual ticks per second). Bad flags exit with status
 // 2, a missing display or a failed run with 1.
+//
+// screenshot.png, shown in the README, is a frame of a run at the defaults:
+//
+//	xvfb-run -a go run ./cmd/sample -frames 300 -screenshot cmd/sample/screenshot.png
 package main
