@@ -182,6 +182,13 @@ func (g *Game) fail(err error) error {
 	if !errors.Is(err, ErrQuit) {
 		errs = append(errs, err)
 	}
+	for _, s := range g.sinks {
+		if e, ok := s.(GameEnder); ok {
+			if eerr := e.GameEnd(g); eerr != nil {
+				errs = append(errs, fmt.Errorf("engine: ending %T: %w", s, eerr))
+			}
+		}
+	}
 	for len(g.stack) > 0 {
 		e := g.stack[len(g.stack)-1]
 		g.stack = g.stack[:len(g.stack)-1]

@@ -30,6 +30,13 @@ type TickSink interface {
 	Close() error
 }
 
+// GameEnder is implemented by tick sinks that want to see the game as it
+// ends (a recorder taking the final state hash). GameEnd is called once,
+// after the last tick and before any state exits, on the main goroutine.
+type GameEnder interface {
+	GameEnd(g *Game) error
+}
+
 // SetTickSource makes src supply every tick's input from now on (nil goes
 // back to the window's input).
 func (g *Game) SetTickSource(src TickSource) { g.source = src }
