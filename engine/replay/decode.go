@@ -396,6 +396,17 @@ func (d *decoder) trailer(c *cursor) error {
 	}
 	if n > 0 {
 		c.tick = n - 1
+		known, err := c.byte("final state hash flag")
+		if err != nil {
+			return err
+		}
+		switch known {
+		case 0:
+			return c.end()
+		case 1:
+		default:
+			return c.fail("final state hash flag 0x%02x unknown (0: none, 1: present)", known)
+		}
 		if p.final, err = c.u64("final state hash"); err != nil {
 			return err
 		}

@@ -69,9 +69,9 @@
 // err != nil refuse it, and one that wants it checks errors.Is.
 //
 // Recording and replaying a tick allocate nothing in steady state. The
-// Recorder takes g.Hash() after every tick, as the engine does not tell
-// which tick is the last, so that the trailer holds the hash after it; that
-// costs about 22 ns per actor per tick (BenchmarkGameHash).
+// state hash (Game.Hash, about 22 ns per actor, BenchmarkGameHash) is taken
+// every HashEvery ticks and once when the game ends (engine.GameEnder), not
+// every tick.
 //
 // # File format, version 1
 //
@@ -126,8 +126,9 @@
 //	bit 7     uvarint: Y, likewise
 //
 // A field that is absent is zero. The trailer's payload is a uvarint, the
-// number of ticks recorded, then, if it is not 0, the state hash after the
-// last tick (8 bytes). Nothing may follow the trailer. A finalised file has
+// number of ticks recorded, then, if it is not 0, a flag byte: 1 followed by
+// the state hash after the last tick (8 bytes), or 0 when it is unknown (the
+// game ended inside a tick that failed). Nothing may follow the trailer. A finalised file has
 // state 01 and a trailer; a file with state 00 and no trailer is the
 // readable prefix of a recording that never finished.
 //

@@ -154,13 +154,16 @@ func (e *encoder) chunk() []byte {
 	return e.out
 }
 
-// trailer frames the trailer: the number of ticks and, if any ran, the
-// state hash after the last one.
-func (e *encoder) trailer(final uint64) []byte {
-	var p [binary.MaxVarintLen64 + 8]byte
+// trailer frames the trailer: the number of ticks and, if any ran, whether
+// the state hash after the last one is known (1) or not (0), then the hash.
+func (e *encoder) trailer(final uint64, known bool) []byte {
+	var p [binary.MaxVarintLen64 + 9]byte
 	b := binary.AppendUvarint(p[:0], e.next)
-	if e.next > 0 {
+	if e.next > 0 && known {
+		b = append(b, 1)
 		b = binary.LittleEndian.AppendUint64(b, final)
+	} else if e.next > 0 {
+		b = append(b, 0)
 	}
 	return e.frame(e.out[:0], chunkTrailer, b)
 }

@@ -177,7 +177,8 @@ func TestCorruptValuesBehindGoodChecksums(t *testing.T) {
 		{"trailer count", [][]byte{trailer(5)}, "the trailer counts 5 ticks, the chunks hold 0"},
 		{"second header", [][]byte{{chunkHeader}}, "unexpected header chunk"},
 		{"unknown chunk", [][]byte{{'Z', 1, 2}}, "unexpected unknown (type 0x5a) chunk"},
-		{"final hash", [][]byte{cat([]byte{chunkTicks}, uv(0, 1, 0<<1|recHash), hash), cat([]byte{chunkTrailer}, uv(1), []byte{1, 0, 0, 0, 0, 0, 0, 0})}, "final state hash 0000000000000001 differs"},
+		{"final hash", [][]byte{cat([]byte{chunkTicks}, uv(0, 1, 0<<1|recHash), hash), cat([]byte{chunkTrailer}, uv(1), []byte{1}, []byte{1, 0, 0, 0, 0, 0, 0, 0})}, "final state hash 0000000000000001 differs"},
+		{"final hash flag", [][]byte{cat([]byte{chunkTicks}, uv(0, 1, 0<<1|recHash), hash), cat([]byte{chunkTrailer}, uv(1), []byte{7})}, "final state hash flag 0x07 unknown"},
 		{"trailer tail", [][]byte{cat(trailer(0), []byte{9})}, "1 unexpected bytes at the end of the chunk"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -51,7 +51,7 @@ func reencode(t testing.TB, p *Player, finished bool) []byte {
 	e.next = p.ticks
 	out = append(out, e.chunk()...)
 	if finished {
-		out = append(out, e.trailer(p.final)...)
+		out = append(out, e.trailer(p.final, p.hasFinal)...)
 		out[offState] = stateFinal
 	}
 	return out

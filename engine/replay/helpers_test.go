@@ -193,7 +193,7 @@ func record(t testing.TB, path string, h Header, n uint64) run {
 // replayRun replays p into a new arena game with the given frame times.
 // It returns the hashes after every tick it ran and the error that ended
 // the run, if any.
-func replayRun(t testing.TB, p *Player, frames engine.FrameTimes, game *arena) (run, error) {
+func replayRun(t testing.TB, p *Player, frames engine.FrameTimes, game engine.State) (run, error) {
 	t.Helper()
 	hd := p.Header()
 	hl, err := engine.NewHeadless(engine.Options{TickRate: hd.TickRate, Seed: hd.Seed}, game)

@@ -25,14 +25,15 @@ import (
 // game crashes, the temporary file stays, holding every tick up to the last
 // write: Open reads it and offers those ticks (see ErrNotFinalised).
 type Recorder struct {
-	enc   *encoder
-	path  string
-	tmp   string
-	f     *os.File
-	final uint64 // state hash after the last committed tick
-	open  bool   // TickInput ran for enc.next and TickDone not yet
-	err   error  // the first failure; every later call returns it
-	lost  bool   // a write failed: the file cannot be finalised
+	enc     *encoder
+	path    string
+	tmp     string
+	f       *os.File
+	final   uint64 // state hash after the last committed tick, if finalOK
+	finalOK bool
+	open    bool  // TickInput ran for enc.next and TickDone not yet
+	err     error // the first failure; every later call returns it
+	lost    bool  // a write failed: the file cannot be finalised
 
 	closed   bool
 	closeErr error
@@ -115,15 +116,11 @@ func (r *Recorder) TickInput(tick uint64, events []input.Event) error {
 	return nil
 }
 
-// TickDone completes tick: it keeps the state hash after it (g.Hash), which
-// the file stores every HashEvery ticks and in the trailer for the last
-// tick, and writes the ticks of the last second to the file every TickRate
-// ticks. The engine calls it on the main goroutine after the tick and its
-// stack changes.
-//
-// The hash is taken after every tick, since the engine does not say which
-// tick is the last; it costs as much as Game.Hash (linear in the number of
-// actors).
+// TickDone completes tick: every HashEvery ticks it stores the state hash
+// after it (g.Hash, linear in the number of actors, so not every tick), and
+// every TickRate ticks it writes the ticks of the last second to the file.
+// The engine calls it on the main goroutine after the tick and its stack
+// changes.
 func (r *Recorder) TickDone(tick uint64, g *engine.Game) error {
 	if err := r.check(tick); err != nil {
 		return err
@@ -131,8 +128,9 @@ func (r *Recorder) TickDone(tick uint64, g *engine.Game) error {
 	if !r.open {
 		r.enc.begin() // a tick without TickInput: no events
 	}
-	r.final = g.Hash()
+	r.finalOK = false
 	if r.enc.h.hashed(tick) {
+		r.final, r.finalOK = g.Hash(), true
 		r.enc.hash(r.final)
 	}
 	r.enc.commit()
@@ -142,6 +140,17 @@ func (r *Recorder) TickDone(tick uint64, g *engine.Game) error {
 			r.lost = true
 			return r.fail(fmt.Errorf("writing %s: %w", r.tmp, err))
 		}
+	}
+	return nil
+}
+
+// GameEnd takes the state hash after the last tick for the trailer. The
+// engine calls it once when the game ends, before any state exits. If the
+// last tick did not complete (its state failed), the hash is not taken: the
+// trailer then has none, and a replay checks the periodic hashes only.
+func (r *Recorder) GameEnd(g *engine.Game) error {
+	if r.err == nil && !r.closed && !r.open && r.enc.next > 0 {
+		r.final, r.finalOK = g.Hash(), true
 	}
 	return nil
 }
@@ -216,7 +225,7 @@ func (r *Recorder) finish() (err error) {
 			return wrap("writing", err)
 		}
 	}
-	if _, err := r.f.Write(r.enc.trailer(r.final)); err != nil {
+	if _, err := r.f.Write(r.enc.trailer(r.final, r.finalOK)); err != nil {
 		return wrap("writing", err)
 	}
 	// Marked complete only once everything before it is written.
