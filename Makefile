@@ -7,7 +7,7 @@ PURE    := ./timing/... ./scene/... ./engine/... ./gfx ./gfx/mesh/... ./gfx/inte
 XVFB    := xvfb-run -a -s "-screen 0 1920x1080x24"
 ARGS    ?=
 
-.PHONY: all deps run test fmt-check vet test-pure test-all bench
+.PHONY: all deps run test fmt-check vet test-pure test-all fuzz bench
 
 all: test
 
@@ -20,7 +20,7 @@ run: deps
 
 ## test: formatting, vet, pure packages without cgo, then everything with the
 ## race detector (GL tests under Xvfb with Mesa's llvmpipe).
-test: deps fmt-check vet test-pure test-all
+test: deps fmt-check vet test-pure test-all fuzz
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go')); \
@@ -34,6 +34,11 @@ test-pure:
 
 test-all:
 	$(XVFB) $(GO) test -count=1 -race -shuffle=on ./...
+
+## fuzz: a short run of each fuzz test over its seed corpus and new inputs.
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzScheduler$$' -fuzztime 10s ./timing
+	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime 10s ./engine/replay
 
 ## bench: Go benchmarks of every package.
 bench: deps
