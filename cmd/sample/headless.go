@@ -7,7 +7,6 @@ import (
 
 	"github.com/tickwork/tickwork/cmd/internal/demo"
 	"github.com/tickwork/tickwork/engine"
-	"github.com/tickwork/tickwork/engine/input"
 )
 
 // runHeadless runs the game without a window, on a manual clock, for
@@ -27,12 +26,15 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 	}
 	ticks := uint64(f.Ticks)
 	if p.play != nil {
-		ticks = p.play.ticks()
-		err = p.play.attach(h.Game)
+		ticks = p.play.Ticks()
+		err = attachReplay(h.Game, p.play)
 	} else if f.Record != "" {
 		err = record(h.Game, f.Record, demo.StateName(p.start, p.cfg))
 	}
 	final := &hashAt{tick: ticks - 1}
+	if ticks == 0 { // an empty recording
+		final.hash, final.ok = h.Game.Hash(), true
+	}
 	h.Game.AddTickSink(final)
 	if err == nil {
 		err = h.RunTicks(ticks, f.FrameTimes())
@@ -47,7 +49,7 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("the game ended after %d of %d ticks", h.Game.Ticks(), ticks)
 	}
 	if err == nil && p.play != nil {
-		if want, ok := p.play.finalHash(); ok && want != final.hash {
+		if want, ok := p.play.FinalHash(); ok && want != final.hash {
 			err = fmt.Errorf("replay %s: the final hash is %016x, the recording says %016x", f.Replay, final.hash, want)
 		}
 	}
@@ -58,22 +60,3 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "ticks=%d hash=%016x\n", ticks, final.hash)
 	return 0
 }
-
-// hashAt is a tick sink that keeps Game.Hash after one given tick: the
-// state a run ends in, even if the game quits in that tick.
-type hashAt struct {
-	tick uint64
-	hash uint64
-	ok   bool
-}
-
-func (s *hashAt) TickInput(uint64, []input.Event) error { return nil }
-
-func (s *hashAt) TickDone(tick uint64, g *engine.Game) error {
-	if tick == s.tick {
-		s.hash, s.ok = g.Hash(), true
-	}
-	return nil
-}
-
-func (s *hashAt) Close() error { return nil }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tickwork/tickwork/cmd/internal/demo"
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/replay"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -66,7 +67,7 @@ type plan struct {
 	opts  engine.Options
 	start string
 	cfg   demo.Config
-	play  *player // the recording replayed, or nil
+	play  *replay.Player // the recording replayed, or nil
 }
 
 func makePlan(f *demo.Flags) (*plan, error) {
@@ -74,27 +75,27 @@ func makePlan(f *demo.Flags) (*plan, error) {
 	if f.Replay == "" {
 		return p, nil
 	}
-	pl, err := openReplay(f.Replay)
+	pl, err := replay.Open(f.Replay)
 	if err != nil {
 		return nil, err
 	}
-	h := pl.header()
-	start, cfg, err := demo.ParseStateName(h.initial)
+	h := pl.Header()
+	start, cfg, err := demo.ParseStateName(h.InitialState)
 	if err != nil {
 		return nil, fmt.Errorf("replay %s: %w", f.Replay, err)
 	}
 	switch {
-	case f.Given("tick-rate") && f.TickRate != h.tickRate:
+	case f.Given("tick-rate") && f.TickRate != h.TickRate:
 		return nil, &usageErr{&demo.FlagError{Flag: "tick-rate", Value: fmt.Sprint(f.TickRate),
-			Allowed: fmt.Sprintf("%d with -replay %s (the recording's rate), or leave it out", h.tickRate, f.Replay)}}
+			Allowed: fmt.Sprintf("%d with -replay %s (the recording's rate), or leave it out", h.TickRate, f.Replay)}}
 	case f.Given("actors") && f.Actors != cfg.Actors:
 		return nil, &usageErr{&demo.FlagError{Flag: "actors", Value: fmt.Sprint(f.Actors),
 			Allowed: fmt.Sprintf("%d with -replay %s (the recording's scene), or leave it out", cfg.Actors, f.Replay)}}
-	case f.Headless && f.Given("ticks") && uint64(f.Ticks) != pl.ticks():
+	case f.Headless && f.Given("ticks") && uint64(f.Ticks) != pl.Ticks():
 		return nil, &usageErr{&demo.FlagError{Flag: "ticks", Value: fmt.Sprint(f.Ticks),
-			Allowed: fmt.Sprintf("%d with -replay %s (the recording's length), or leave it out", pl.ticks(), f.Replay)}}
+			Allowed: fmt.Sprintf("%d with -replay %s (the recording's length), or leave it out", pl.Ticks(), f.Replay)}}
 	}
-	p.opts.TickRate, p.opts.Seed = h.tickRate, h.seed
+	p.opts.TickRate, p.opts.Seed = h.TickRate, h.Seed
 	p.start, p.cfg, p.play = start, cfg, pl
 	return p, nil
 }

@@ -44,21 +44,25 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	if err != nil {
 		return err
 	}
-	var view *viewer
+	var end *hashAt // the recording's last tick, when replaying
+	var view *viewerWindow
 	var win engine.Window = w
 	switch {
 	case p.play != nil:
-		if view, err = p.play.attachViewer(g); err != nil {
+		if err := attachReplay(g, p.play); err != nil {
 			return err
 		}
-		win = &viewerWindow{Window: w, g: g, v: view}
+		end = &hashAt{tick: p.play.Ticks() - 1}
+		g.AddTickSink(end)
+		view = &viewerWindow{Window: w, g: g}
+		win = view
 	case f.Record != "":
 		if err := record(g, f.Record, demo.StateName(p.start, p.cfg)); err != nil {
 			return err
 		}
 	}
 	r := &lastFrame{Renderer: w.Renderer()}
-	if f.Frames == 0 && f.Screenshot == "" && view == nil {
+	if f.Frames == 0 && f.Screenshot == "" && end == nil {
 		return g.Run(win, r, first)
 	}
 
@@ -76,12 +80,14 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 		}
 		frames++
 		now := time.Now()
-		intervals = append(intervals, now.Sub(prev))
+		if f.Frames > 0 { // a session run until closed keeps no history
+			intervals = append(intervals, now.Sub(prev))
+		}
 		prev = now
-		if view != nil && view.done && !view.reported {
-			view.reported = true
+		if end != nil && end.ok && !view.over {
+			view.over = true
 			g.Pause() // the recording is over: hold its last picture
-			fmt.Fprintf(stdout, "replay finished: ticks=%d hash=%016x\n", view.p.ticks(), view.hash)
+			fmt.Fprintf(stdout, "replay finished: ticks=%d hash=%016x\n", p.play.Ticks(), end.hash)
 		}
 	}
 	elapsed := prev.Sub(start)
@@ -157,11 +163,11 @@ func (r *lastFrame) writeLast(path string) error {
 // viewerWindow is the window of a replay. The engine ignores live input
 // while a recording supplies it; the viewer's own keys are taken here,
 // before the engine: Esc or Space pause and resume the replay, '.' steps
-// one tick while paused.
+// one tick while paused. Once the recording is over the game stays paused.
 type viewerWindow struct {
 	*window.Window
-	g *engine.Game
-	v *viewer
+	g    *engine.Game
+	over bool
 }
 
 // PollEvents polls the window and applies the viewer's keys.
@@ -169,7 +175,7 @@ func (w *viewerWindow) PollEvents(dst []input.Event, stamp func() timing.Micros)
 	n := len(dst)
 	dst = w.Window.PollEvents(dst, stamp)
 	for _, e := range dst[n:] {
-		if e.Kind != input.KeyPress || w.v.reported {
+		if e.Kind != input.KeyPress || w.over {
 			continue
 		}
 		switch e.Key {
