@@ -117,9 +117,17 @@ func (f *Flags) Validate() error {
 // Background is the sample's clear colour, a night blue.
 var Background = gfx.RGB(0.1, 0.13, 0.2)
 
-// Options returns the engine options the flags ask for.
+// Options returns the engine options of the sample at its defaults (30 Hz,
+// vsync, interpolation): its seed and background. A benchmark or a test
+// that runs the gameplay starts from them.
+func Options() engine.Options { return engine.Options{Seed: GameSeed, Clear: Background} }
+
+// Options returns the engine options the flags ask for: Options with the
+// tick rate, vsync and render mode set.
 func (f *Flags) Options() engine.Options {
-	return engine.Options{TickRate: f.TickRate, NoVSync: !f.VSync, Mode: f.Mode, Seed: GameSeed, Clear: Background}
+	o := Options()
+	o.TickRate, o.NoVSync, o.Mode = f.TickRate, !f.VSync, f.Mode
+	return o
 }
 
 // Config returns the scene the flags ask for.

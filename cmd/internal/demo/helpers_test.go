@@ -12,12 +12,10 @@ import (
 // frame60 is one frame at 60 fps.
 const frame60 = timing.Micros(16667)
 
-// headless starts a headless game (30 Hz, the sample's options) with first.
+// headless starts a headless game with the sample's options and first.
 func headless(t testing.TB, first engine.State) *engine.Headless {
 	t.Helper()
-	var f Flags
-	f.TickRate, f.VSync = 30, true
-	h, err := engine.NewHeadless(f.Options(), first)
+	h, err := engine.NewHeadless(Options(), first)
 	if err != nil {
 		t.Fatal(err)
 	}
