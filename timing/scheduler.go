@@ -240,7 +240,7 @@ func (s *Scheduler) commit(f *Frame, n int, accBefore uint64) {
 
 func (s *Scheduler) finish(f *Frame, capHit bool) {
 	f.Alpha = s.Alpha()
-	s.stats.frame(f.Now, s.ticks, f.Ticks, capHit)
+	s.stats.frame(f.Now, float64(s.ticks)+float64(s.acc)/unitsPerTick, f.Ticks, capHit)
 }
 
 // scale converts d µs of real time to game-time units at the current time

@@ -12,7 +12,8 @@ type Stats struct {
 	Ticks  uint64 // ticks run
 
 	// TPS and FPS are ticks and frames per second of real time over the
-	// last second (or the last StatsWindow frames, if that is shorter).
+	// last second (or the last StatsWindow frames, if that is shorter; and
+	// at least the last two frames, however long ago).
 	TPS, FPS float64
 
 	// FrameMean and FrameP99 are the mean and 99th-percentile real time
@@ -35,8 +36,8 @@ const (
 
 type statsState struct {
 	frames    uint64
-	times     [StatsWindow]Micros // real time of each recent frame, ring
-	tickAt    [StatsWindow]uint64 // total ticks after each recent frame, ring
+	times     [StatsWindow]Micros  // real time of each recent frame, ring
+	progress  [StatsWindow]float64 // ticks run plus the phase after each recent frame, ring
 	head, n   int
 	lastTicks int
 	maxTicks  int
@@ -47,10 +48,10 @@ type statsState struct {
 	scratch   [StatsWindow]Micros
 }
 
-func (st *statsState) frame(now Micros, ticks uint64, n int, capHit bool) {
+func (st *statsState) frame(now Micros, progress float64, n int, capHit bool) {
 	st.frames++
 	st.times[st.head] = now
-	st.tickAt[st.head] = ticks
+	st.progress[st.head] = progress
 	st.head = (st.head + 1) % StatsWindow
 	if st.n < StatsWindow {
 		st.n++
@@ -97,8 +98,9 @@ func (s *Scheduler) Stats() Stats {
 	}
 	newest := (st.head - 1 + StatsWindow) % StatsWindow
 	tNew := st.times[newest]
-	// Walk back while frames are within one second of the newest.
-	k := 1
+	// Walk back while frames are within one second of the newest (but
+	// take at least two frames, however slow they are).
+	k := 2
 	for k < st.n {
 		i := (newest - k + StatsWindow) % StatsWindow
 		if Since(tNew, st.times[i]) > Second {
@@ -113,7 +115,9 @@ func (s *Scheduler) Stats() Stats {
 	}
 	sec := span.Seconds()
 	out.FPS = float64(k-1) / sec
-	out.TPS = float64(st.tickAt[newest]-st.tickAt[oldest]) / sec
+	// Progress counts the phase too, so a steady 30 Hz reads 30.0 however
+	// the frames fall between ticks.
+	out.TPS = (st.progress[newest] - st.progress[oldest]) / sec
 	d := st.scratch[:0]
 	for j := 1; j < k; j++ {
 		a := (oldest + j - 1) % StatsWindow

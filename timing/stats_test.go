@@ -89,3 +89,17 @@ func TestRunningSlowly(t *testing.T) {
 		t.Error("RunningSlowly still true after 8 good frames, want false")
 	}
 }
+
+func TestStatsWithFramesOverASecondApart(t *testing.T) {
+	s := mustNew(t, Config{MaxFrameTime: 5 * Second, MaxTicksPerFrame: 1000})
+	var now Micros
+	s.Advance(now)
+	for range 3 {
+		now += 2 * Second
+		s.Advance(now)
+	}
+	st := s.Stats()
+	if st.FPS != 0.5 || st.FrameMean != 2*Second || math.Abs(st.TPS-30) > 1e-9 {
+		t.Errorf("frames 2 s apart: FPS %v TPS %v mean %v, want 0.5, 30 and 2s", st.FPS, st.TPS, st.FrameMean)
+	}
+}
