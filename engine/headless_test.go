@@ -222,3 +222,26 @@ func TestProfileAccountsForTheFrame(t *testing.T) {
 		t.Errorf("profile without Options.Profile: %+v, want zero", p)
 	}
 }
+
+func TestOverlayShowsTheRates(t *testing.T) {
+	w := newWorld(t, 1, &journal{})
+	h, err := NewHeadless(Options{Overlay: true}, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 150 { // 2.5 s at 60 fps
+		if err := h.Frame(frame60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	texts := h.Game.frame.HUD.Texts
+	if len(texts) < 2 {
+		t.Fatalf("overlay texts: %d, want 4", len(texts))
+	}
+	if want := "TPS 30.0  FPS 60.0  rate 30 Hz"; texts[0].S != want {
+		t.Errorf("overlay line 1: got %q, want %q", texts[0].S, want)
+	}
+	if want := "frame 16.67 ms  p99 16.67 ms"; texts[1].S != want {
+		t.Errorf("overlay line 2: got %q, want %q", texts[1].S, want)
+	}
+}

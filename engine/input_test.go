@@ -183,3 +183,26 @@ func TestCursorMovesAreMerged(t *testing.T) {
 		t.Errorf("50 cursor moves in one frame: the tick saw %d moves, cursor (%g,%g); want 1 and (49,98)", moves, x, y)
 	}
 }
+
+func TestLiveInputIsNotQueuedUnderATickSource(t *testing.T) {
+	p := &probe{name: "p", log: &journal{}}
+	g, win, clk, _ := manualGame(t, Options{}, p)
+	g.SetTickSource(emptySource{})
+	for range 50 {
+		clk.Advance(frame60)
+		win.pending = append(win.pending,
+			key(input.KeyPress, input.KeyW, clk.Now()),
+			input.Event{Time: clk.Now(), Kind: input.FocusLost},
+			input.Event{Time: clk.Now(), Kind: input.CursorMove, X: 1})
+		if err := g.Frame(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(g.queue) != 0 || len(p.inputs) != 0 {
+		t.Errorf("with a tick source: %d live events queued, %d ticks saw input; want 0 and 0", len(g.queue), len(p.inputs))
+	}
+}
+
+type emptySource struct{}
+
+func (emptySource) TickEvents(_ uint64, dst []input.Event) ([]input.Event, error) { return dst, nil }

@@ -105,10 +105,13 @@ func (g *Game) takeEvents() {
 		case input.CloseRequest:
 			g.quit = true
 		case input.FocusLost:
-			// Release held keys so none stays stuck down while away.
-			g.held = g.in.HeldKeys(g.held[:0])
-			for _, k := range g.held {
-				g.enqueue(input.Event{Time: e.Time, Kind: input.KeyRelease, Key: k})
+			// Release held keys so none stays stuck down while away (live
+			// input only: a replay's keys are the recording's).
+			if g.source == nil {
+				g.held = g.in.HeldKeys(g.held[:0])
+				for _, k := range g.held {
+					g.enqueue(input.Event{Time: e.Time, Kind: input.KeyRelease, Key: k})
+				}
 			}
 			if g.opts.FocusLoss == PauseOnFocusLoss {
 				g.sched.Pause()
