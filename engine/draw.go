@@ -35,11 +35,13 @@ func (g *Game) draw(f *timing.Frame, w, h int) error {
 				g.lap(&g.prof.Build)
 			}
 		}
+		g.frame.HUD.SetLayer(uint16(i))
 		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: w, Height: h, HUD: &g.frame.HUD}
 		if err := g.callDraw(e); err != nil {
 			return err
 		}
 	}
+	g.frame.HUD.SetLayer(uint16(len(g.stack)))
 	g.overlay.build(g, &g.frame.HUD, w, h)
 	g.lap(&g.prof.Build)
 	if err := g.r.Render(&g.frame); err != nil {

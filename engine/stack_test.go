@@ -5,10 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/timing"
 )
 
 const frame60 = 16667 * timing.Microsecond
+
+var gfxWhite = gfx.RGB(1, 1, 1)
 
 func TestOverlayDrawnFrozenNotTicked(t *testing.T) {
 	log := &journal{}
@@ -267,5 +270,44 @@ func TestPerStateTimeStopsWhenFrozen(t *testing.T) {
 	}
 	if pause.ticks != 60 || pauseTime != timing.Micros(59*timing.Second/30) {
 		t.Errorf("pause: %d ticks, state time %v, want 60 and %v", pause.ticks, pauseTime, 59*timing.Second/30)
+	}
+}
+
+// texter draws one HUD text.
+type texter struct {
+	probe
+	s string
+}
+
+func (x *texter) Draw(ctx *DrawContext) { ctx.HUD.AddText(0, 0, gfxWhite, x.s) }
+func (x *texter) Below() Below          { return Below{Draw: true} }
+
+func TestEachVisibleStateDrawsOnItsOwnHUDLayer(t *testing.T) {
+	bottom := &texter{probe{name: "bottom", log: &journal{}}, "under"}
+	top := &texter{probe{name: "top", log: bottom.log}, "over"}
+	bottom.onTick = func(p *probe, ctx *TickContext) error {
+		if p.ticks == 1 {
+			ctx.Push(top)
+		}
+		return nil
+	}
+	h, err := NewHeadless(Options{Overlay: true}, bottom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.RunTicks(3, Steady(60)); err != nil {
+		t.Fatal(err)
+	}
+	layers := map[string]uint16{}
+	for _, tx := range h.Game.frame.HUD.Texts {
+		layers[tx.S] = tx.Layer
+	}
+	if layers["under"] != 0 || layers["over"] != 1 {
+		t.Errorf("HUD layers: %v, want under on 0 and over on 1", layers)
+	}
+	for _, tx := range h.Game.frame.HUD.Texts {
+		if tx.S != "under" && tx.S != "over" && tx.Layer != 2 {
+			t.Errorf("debug overlay text %q on layer %d, want 2 (above every state)", tx.S, tx.Layer)
+		}
 	}
 }

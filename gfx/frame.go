@@ -35,48 +35,67 @@ func (f *Frame) Reset(width, height int, clear Color) {
 // AddScene appends a scene's draw list as the next layer.
 func (f *Frame) AddScene(d *DrawList) { f.Scenes = append(f.Scenes, d) }
 
-// HUD is a 2D layer of filled rectangles and text in framebuffer pixels,
-// origin at the top-left corner, y growing downwards. Rectangles are drawn
-// first, then text, each in the order added.
+// HUD is a 2D overlay of filled rectangles and text in framebuffer pixels,
+// origin at the top-left corner, y growing downwards. Items belong to
+// layers: the engine gives each visible state its own layer, bottom state
+// first, so a state's items cover those of the states below it (a pause
+// overlay's dimming rectangle dims the gameplay's text). Within a layer,
+// rectangles are drawn first, then text, each in the order added.
 type HUD struct {
 	Rects []Rect
 	Texts []Text
+
+	layer uint16
 }
 
 // Rect is a filled, alpha-blended rectangle.
 type Rect struct {
 	X, Y, W, H float32
 	Color      Color
+	Layer      uint16
 }
 
 // Text is one line of text. X, Y is the top-left corner of the line; Scale
 // multiplies the font's pixel size (0 means 1). The renderer draws the
 // printable ASCII range with its built-in bitmap font and shows other runes
-// as a replacement glyph.
+// as a replacement glyph; '\n' starts a new line.
 type Text struct {
 	X, Y  float32
 	Scale float32
 	Color Color
 	S     string
+	Layer uint16
 }
 
-// Reset empties the HUD, keeping its memory.
+// Reset empties the HUD, keeping its memory, and goes back to layer 0.
 func (h *HUD) Reset() {
 	h.Rects = h.Rects[:0]
 	for i := range h.Texts {
 		h.Texts[i].S = ""
 	}
 	h.Texts = h.Texts[:0]
+	h.layer = 0
 }
 
-// AddRect appends a filled rectangle.
+// SetLayer makes the items added from now on belong to layer n. Layers must
+// be used in increasing order; the engine sets one per state.
+func (h *HUD) SetLayer(n uint16) { h.layer = n }
+
+// Layer returns the layer items are added to.
+func (h *HUD) Layer() uint16 { return h.layer }
+
+// AddRect appends a filled rectangle to the current layer.
 func (h *HUD) AddRect(x, y, w, hgt float32, c Color) {
-	h.Rects = append(h.Rects, Rect{X: x, Y: y, W: w, H: hgt, Color: c})
+	h.Rects = append(h.Rects, Rect{X: x, Y: y, W: w, H: hgt, Color: c, Layer: h.layer})
 }
 
-// AddText appends a line of text at scale 1.
-func (h *HUD) AddText(x, y float32, c Color, s string) {
-	h.Texts = append(h.Texts, Text{X: x, Y: y, Scale: 1, Color: c, S: s})
+// AddText appends a line of text at scale 1 to the current layer.
+func (h *HUD) AddText(x, y float32, c Color, s string) { h.AddTextScaled(x, y, 1, c, s) }
+
+// AddTextScaled appends a line of text drawn at scale times the font's
+// size to the current layer.
+func (h *HUD) AddTextScaled(x, y, scale float32, c Color, s string) {
+	h.Texts = append(h.Texts, Text{X: x, Y: y, Scale: scale, Color: c, S: s, Layer: h.layer})
 }
 
 // Renderer executes frames. It is the interface between the engine and a

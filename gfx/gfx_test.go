@@ -99,3 +99,19 @@ func TestFrameAndHUDReset(t *testing.T) {
 		t.Error("Light.IsZero is wrong")
 	}
 }
+
+func TestHUDLayersStampItems(t *testing.T) {
+	var h HUD
+	h.AddRect(0, 0, 1, 1, RGB(1, 1, 1))
+	h.SetLayer(2)
+	h.AddText(0, 0, RGB(1, 1, 1), "a")
+	h.AddTextScaled(0, 0, 3, RGB(1, 1, 1), "b")
+	if h.Rects[0].Layer != 0 || h.Texts[0].Layer != 2 || h.Texts[1].Layer != 2 || h.Texts[1].Scale != 3 || h.Layer() != 2 {
+		t.Errorf("layers: rect %d texts %d %d (scale %v), current %d; want 0, 2, 2 (3), 2",
+			h.Rects[0].Layer, h.Texts[0].Layer, h.Texts[1].Layer, h.Texts[1].Scale, h.Layer())
+	}
+	h.Reset()
+	if h.Layer() != 0 {
+		t.Errorf("layer after Reset: %d, want 0", h.Layer())
+	}
+}

@@ -181,6 +181,40 @@ func TestHUD(t *testing.T) {
 	}
 }
 
+// A layer's rectangle covers the text of the layers below it, although
+// within a layer rectangles come first: a pause overlay dims gameplay text.
+func TestHUDLayers(t *testing.T) {
+	const w, h = 120, 60
+	win := openWindow(t, w, h, gl41.Options{})
+	f := &gfx.Frame{}
+	f.Reset(w, h, gfx.Color{A: 1})
+	f.HUD.AddTextScaled(10, 10, 3, gfx.RGB(1, 1, 1), "##") // layer 0: big white glyphs
+	f.HUD.SetLayer(1)
+	f.HUD.AddRect(0, 0, w, h, gfx.Color{A: 0.5}) // layer 1: dims everything below
+	f.HUD.AddText(10, 40, gfx.RGB(0, 1, 0), "#") // layer 1: drawn over its own rect
+	img, st := render(t, win, f)
+	if st.DrawCalls != 1 {
+		t.Errorf("layered HUD took %d draw calls, want 1", st.DrawCalls)
+	}
+	brightest, green := 0, 0
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := img.RGBAAt(x, y)
+			if y < 40 {
+				brightest = max(brightest, int(c.R))
+			} else if c.G > 200 && c.R == 0 {
+				green++
+			}
+		}
+	}
+	if brightest < 100 || brightest > 140 {
+		t.Errorf("layer-0 text under a layer-1 half-black rect: brightest red %d, want ≈128 (dimmed)", brightest)
+	}
+	if green == 0 {
+		t.Error("layer-1 text is not drawn over layer 1's rect")
+	}
+}
+
 func TestTextSize(t *testing.T) {
 	tests := []struct {
 		s     string

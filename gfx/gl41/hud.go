@@ -81,19 +81,31 @@ func (r *Renderer) pointHUD(off int) {
 	r.hud.offset = off
 }
 
-// drawHUD draws every rectangle, then every text, in one instanced draw.
+// drawHUD draws the HUD in one instanced draw: layer by layer, each
+// layer's rectangles, then its text.
 func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int) {
 	s := &r.hud
 	q := s.quads[:0]
-	for i := range hud.Rects {
-		rc := &hud.Rects[i]
-		if rc.W <= 0 || rc.H <= 0 || rc.Color.A <= 0 {
-			continue
+	rects, texts := hud.Rects, hud.Texts
+	ri, ti := 0, 0
+	for ri < len(rects) || ti < len(texts) {
+		layer := uint16(0xffff)
+		if ri < len(rects) {
+			layer = rects[ri].Layer
 		}
-		q = append(q, hudQuad{Rect: [4]float32{rc.X, rc.Y, rc.W, rc.H}, UV: s.solidUV, Color: rc.Color})
-	}
-	for i := range hud.Texts {
-		q = s.appendText(q, &hud.Texts[i])
+		if ti < len(texts) {
+			layer = min(layer, texts[ti].Layer)
+		}
+		for ; ri < len(rects) && rects[ri].Layer <= layer; ri++ {
+			rc := &rects[ri]
+			if rc.W <= 0 || rc.H <= 0 || rc.Color.A <= 0 {
+				continue
+			}
+			q = append(q, hudQuad{Rect: [4]float32{rc.X, rc.Y, rc.W, rc.H}, UV: s.solidUV, Color: rc.Color})
+		}
+		for ; ti < len(texts) && texts[ti].Layer <= layer; ti++ {
+			q = s.appendText(q, &texts[ti])
+		}
 	}
 	s.quads = q
 	if len(q) == 0 {

@@ -20,7 +20,7 @@ var (
 
 // text adds a line of text at the given scale.
 func text(h *gfx.HUD, x, y, scale float32, c gfx.Color, s string) {
-	h.Texts = append(h.Texts, gfx.Text{X: x, Y: y, Scale: scale, Color: c, S: s})
+	h.AddTextScaled(x, y, scale, c, s)
 }
 
 // textWidth returns the width in pixels of the one-line ASCII string s.
