@@ -171,8 +171,8 @@ func TestOverlayHUD(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = h.RunTicks(60, Steady(60))
-	if h.Renderer.Texts != 4 {
-		t.Errorf("HUD texts with the overlay on: %d, want 4 lines", h.Renderer.Texts)
+	if h.Renderer.Texts != 5 {
+		t.Errorf("HUD texts with the overlay on: %d, want 4 lines and the graph's label", h.Renderer.Texts)
 	}
 	h.Game.ToggleOverlay()
 	_ = h.Frame(frame60)

@@ -16,9 +16,9 @@ import (
 // string never change while the string is in use.
 type overlay struct {
 	on      bool
-	lines   [2][4][]byte
-	set     int // the buffer set the texts point into
-	texts   [4]string
+	lines   [2][5][]byte
+	set     int       // the buffer set the texts point into
+	texts   [5]string // four lines of figures, then the graph's guide label
 	updated timing.Micros
 	have    bool
 
@@ -29,6 +29,8 @@ type overlay struct {
 
 const (
 	graphBars  = 120
+	graphH     = 80 // pixels
+	graphScale = 2  // pixels per millisecond
 	overlayPad = 8
 	lineHeight = 15
 )
@@ -57,30 +59,36 @@ func (o *overlay) build(g *Game, hud *gfx.HUD, w, h int) {
 		o.refresh(g)
 	}
 	const width = 300
+	const lines = 4
 	x, y := float32(overlayPad), float32(overlayPad)
-	graphH := float32(60)
-	hud.AddRect(x-4, y-4, width, float32(len(o.texts))*lineHeight+graphH+16, overlayBG)
-	for i, s := range o.texts {
+	hud.AddRect(x-4, y-4, width, lines*lineHeight+graphH+16, overlayBG)
+	for i, s := range o.texts[:lines] {
 		c := overlayText
 		if i == 3 && g.sched.RunningSlowly() {
 			c = overlaySlow
 		}
 		hud.AddText(x, y+float32(i)*lineHeight, c, s)
 	}
-	// Frame-time graph: one bar per frame, 1 px per ms, a guide at the
-	// refresh interval; bars over twice the interval are red.
-	gy := y + float32(len(o.texts))*lineHeight + 6 + graphH
+	// Frame-time graph: one bar per frame, newest on the right, 2 px per
+	// ms up to 40 ms, with a guide line at the refresh interval; frames over
+	// twice the interval are red. Each bar has a bright cap so the curve
+	// reads as a line.
+	gy := y + lines*lineHeight + 6 + graphH
 	target := g.pace.refreshInterval()
-	hud.AddRect(x, gy-float32(target)/1000, graphBars*2, 1, barGuide)
+	guide := min(float32(target)/1000*graphScale, graphH)
+	hud.AddRect(x, gy-guide, graphBars*2, 1, barGuide)
 	for k := range o.ng {
 		i := (o.ig - o.ng + k + graphBars) % graphBars
-		ms := min(float32(o.graph[i])/1000, graphH)
+		hgt := min(float32(o.graph[i])/1000*graphScale, graphH)
 		c := barOK
 		if o.graph[i] > 2*target {
 			c = barSlow
 		}
-		hud.AddRect(x+float32(k)*2, gy-ms, 2, ms, c)
+		bx := x + float32(k)*2
+		hud.AddRect(bx, gy-hgt, 2, hgt, gfx.Color{R: c.R, G: c.G, B: c.B, A: 0.35})
+		hud.AddRect(bx, gy-hgt, 2, 2, c)
 	}
+	hud.AddText(x+graphBars*2+6, gy-guide-6, barGuide, o.texts[4])
 }
 
 // refresh rewrites the overlay's text lines from the game's statistics.
@@ -126,6 +134,11 @@ func (o *overlay) refresh(g *Game) {
 		b = append(b, "  vsync paced"...)
 	}
 	o.setLine(3, b)
+
+	b = lines[4][:0]
+	b = appendMillis(b, g.pace.refreshInterval())
+	b = append(b, " ms"...)
+	o.setLine(4, b)
 }
 
 // setLine keeps the line's buffer and points the text at it without copying.
