@@ -1,0 +1,201 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Goals, on a 2-core machine without a GPU (Mesa llvmpipe under Xvfb).
+const (
+	goalInterpRatio   = 12.0 // interpolation ÷ matrix-copy floor, ns/actor at 100k
+	goalTickNs        = 20.0 // scene tick, ns/actor
+	goalPaceP99Ms     = 0.2  // software pacing error p99 at 60 Hz
+	goalFPS           = 60.0 // llvmpipe, 10k cubes, 1280×720
+	goalEngineCPUMs   = 0.5  // tick + interpolate + build per frame at 10k
+	goalActorsLlvm    = 10_000
+	goalActorsFloor   = 100_000
+	goalSoakGrowthPct = 100 * soakLimit
+)
+
+// goalGroup is a heading of the goals table with its rows.
+type goalGroup struct {
+	Title string
+	Goals []goal
+}
+
+// evaluate puts every figure next to its goal.
+func evaluate(b *benchSet, res *Results, sk *Soak) []goalGroup {
+	return []goalGroup{
+		{"Scene and scheduler (Go benchmarks)", sceneGoals(b)},
+		{"Allocations and garbage collection", allocGoals(b, res)},
+		{"Pacing and tick exactness (cmd/framebench)", timingGoals(res)},
+		{"Rendering under llvmpipe at 1280×720", renderGoals(b, res)},
+		{"Soak", soakGoals(res, sk)},
+		{"GPU", []goal{{
+			Name: "100k instanced cubes on a GPU", Target: "≥ 60 fps", Measured: "—", Status: notTaken,
+			Detail: "no machine with a GPU is available to this project's benchmark runs; every figure here is from Mesa's llvmpipe software rasteriser",
+			Source: "—",
+		}}},
+	}
+}
+
+func sceneGoals(b *benchSet) []goal {
+	var gs []goal
+	n := fmt.Sprint(goalActorsFloor)
+	src := "scene BenchmarkInterpolate/" + n + " ÷ BenchmarkCopyFloor/" + n + " (ns/actor)"
+	name := "Interpolation vs matrix-copy floor, 100k actors"
+	ip, ok1 := b.metric("scene", "BenchmarkInterpolate/"+n, "ns/actor")
+	cp, ok2 := b.metric("scene", "BenchmarkCopyFloor/"+n, "ns/actor")
+	if ok1 && ok2 && cp > 0 {
+		g := atMost(name, src, ip/cp, goalInterpRatio, "×")
+		g.Measured += fmt.Sprintf(" (%s ÷ %s ns/actor)", num(ip), num(cp))
+		gs = append(gs, g)
+	} else {
+		gs = append(gs, absent(name, src, "≤ 12×", "benchmark missing from the output"))
+	}
+	for _, k := range []string{"1000", "10000", "100000"} {
+		bn := "BenchmarkTick/moving/" + k
+		name := "Tick, every actor moving, " + thousandsStr(k) + " actors"
+		if v, ok := b.metric("scene", bn, "ns/actor"); ok {
+			gs = append(gs, atMost(name, "scene "+bn, v, goalTickNs, "ns/actor"))
+		} else {
+			gs = append(gs, absent(name, "scene "+bn, "≤ 20 ns/actor", "benchmark missing from the output"))
+		}
+	}
+	if v, ok := b.metric("timing", "BenchmarkAdvance", "ns/op"); ok {
+		gs = append(gs, infoGoal("Scheduler Advance, one frame", "timing BenchmarkAdvance", withUnit(v, "ns/op")))
+	}
+	return gs
+}
+
+// benchZero is the 0 allocs/op goal of a benchmark, with its ns/op.
+func benchZero(b *benchSet, name, pkg, bench string) goal {
+	src := pkg + " " + bench
+	v, ok := b.metric(pkg, bench, "allocs/op")
+	if !ok {
+		return absent(name, src, "0 allocs/op", "benchmark missing from the output (or run without -benchmem)")
+	}
+	g := zero(name, src, v, "allocs/op")
+	if ns, ok := b.metric(pkg, bench, "ns/op"); ok {
+		g.Measured += ", " + withUnit(ns, "ns/op")
+	}
+	return g
+}
+
+func allocGoals(b *benchSet, res *Results) []goal {
+	gs := []goal{
+		benchZero(b, "Scheduler Advance", "timing", "BenchmarkAdvance"),
+		benchZero(b, "Engine frame, 10k actors", "engine", "BenchmarkFrame"),
+		benchZero(b, "Sample frame, 10k actors", "cmd/internal/demo", "BenchmarkGameplayFrame/actors=10000"),
+		benchZero(b, "Sample frame running one tick, 10k actors", "cmd/internal/demo", "BenchmarkGameplayTick/actors=10000"),
+	}
+	for _, side := range []struct {
+		name  string
+		scens []string
+	}{
+		{"headless", []string{"headless", "varying-headless"}},
+		{"windowed", []string{"novsync", "vsync", "varying"}},
+	} {
+		runs := runsOf(res, side.scens...)
+		src := "cmd/framebench " + strings.Join(side.scens, ", ") + ": runtime.MemStats over the measured part"
+		if len(runs) == 0 {
+			gs = append(gs, absent("Allocations per frame, "+side.name+" runs", src, "0 allocs/frame", whyMissing(res, side.scens[0], -1)))
+			continue
+		}
+		var worst, worstTick *Run
+		gc, secs := uint32(0), 0.0
+		var gcRuns []string
+		for _, r := range runs {
+			if worst == nil || r.AllocsPerFrame > worst.AllocsPerFrame {
+				worst = r
+			}
+			if worstTick == nil || r.AllocsPerTick > worstTick.AllocsPerTick {
+				worstTick = r
+			}
+			gc += r.GCCycles
+			secs = max(secs, r.DurationS)
+			if r.GCCycles > 0 {
+				gcRuns = append(gcRuns, fmt.Sprintf("%s: %d", runName(r), r.GCCycles))
+			}
+		}
+		g := zero(fmt.Sprintf("Allocations per frame, %s runs (worst of %d)", side.name, len(runs)), src, worst.AllocsPerFrame, "allocs/frame")
+		g.Measured += fmt.Sprintf(" (%s, %s B/frame)", runName(worst), num(worst.BytesPerFrame))
+		gs = append(gs, g)
+		g = zero(fmt.Sprintf("Allocations per tick, %s runs (worst of %d)", side.name, len(runs)), src+" ÷ ticks", worstTick.AllocsPerTick, "allocs/tick")
+		g.Measured += fmt.Sprintf(" (%s)", runName(worstTick))
+		gs = append(gs, g)
+		g = zero(fmt.Sprintf("GC cycles during %s runs of up to %.0f s (total of %d)", side.name, secs, len(runs)), src, float64(gc), "GC")
+		if len(gcRuns) > 0 {
+			g.Detail += ": " + strings.Join(gcRuns, ", ")
+		}
+		gs = append(gs, g)
+	}
+	return gs
+}
+
+func timingGoals(res *Results) []goal {
+	var gs []goal
+	for _, sc := range []string{"vsync", "vsync-headless"} {
+		name := "Software pacing at 60 Hz, p99 error, " + sc
+		src := "cmd/framebench " + sc + ", fewest actors paced: largest Game.Stats().PaceErrorP99 sampled every 256 frames"
+		var paced *Run
+		for _, r := range runsOf(res, sc) {
+			if r.Pacing != nil && (paced == nil || r.Actors < paced.Actors) {
+				paced = r
+			}
+		}
+		switch {
+		case paced != nil:
+			g := atMost(fmt.Sprintf("%s (%s actors)", name, thousands(paced.Actors)), src, paced.Pacing.EngineP99MaxMs, goalPaceP99Ms, "ms")
+			g.Measured += fmt.Sprintf(" (at the end %s ms; target %s ms)", num(paced.Pacing.EngineP99Ms), num(paced.Pacing.TargetMs))
+			gs = append(gs, g)
+			gs = append(gs, infoGoal(fmt.Sprintf("Paced frame intervals, %s (%s actors)", sc, thousands(paced.Actors)),
+				"cmd/framebench "+sc+": |interval − target| over every measured frame",
+				fmt.Sprintf("p50 %s ms, p99 %s ms off target; %s within ±0.5 ms; σ %s ms; median %s fps", num(paced.Pacing.IntervalErrP50Ms),
+					num(paced.Pacing.IntervalErrP99Ms), pct(paced.Pacing.Within05ms), num(paced.Pacing.IntervalStdMs), num(paced.FPSMedian))))
+		case len(runsOf(res, sc)) > 0:
+			gs = append(gs, absent(name, src, "≤ 0.2 ms", "no run was paced in software: frames took longer than ¾ of the refresh interval, which the engine reads as a driver honouring vsync"))
+		default:
+			gs = append(gs, absent(name, src, "≤ 0.2 ms", whyMissing(res, sc, -1)))
+		}
+	}
+
+	var vr *Run
+	for _, r := range runsOf(res, "varying", "varying-headless") {
+		if vr == nil || (vr.Scenario != "varying" && r.Scenario == "varying") {
+			vr = r
+		}
+	}
+	name := "Ticks = ⌊T·rate/1e6⌋ over a real run with a varying frame rate"
+	src := "cmd/framebench varying: Game.Ticks(), Scheduler.GameTime() and Dropped() against the real clock"
+	if vr == nil {
+		return append(gs, absent(name, src, "exact, no time lost", whyMissing(res, "varying", -1)))
+	}
+	e := &vr.Exact
+	rate := 0
+	if res != nil {
+		rate = res.Settings.TickRate
+	}
+	measured := fmt.Sprintf("%d ticks, ⌊%d µs × %d / 1e6⌋ = %d: exact %s; dropped %d µs; game time within real time [%d, %d] µs: %s; %d frames %s–%s ms apart",
+		e.Ticks, e.GameTimeUs, rate, e.Expected, yesNo(e.Exact), e.DroppedUs, e.RealMinUs, e.RealMaxUs, yesNo(e.NoLostTime),
+		vr.Frames, num(vr.Interval.Min), num(vr.Interval.Max))
+	var why []string
+	if !e.Exact {
+		why = append(why, fmt.Sprintf("%+d ticks", int64(e.Ticks)-int64(e.Expected)))
+	}
+	if !e.NoLostTime {
+		why = append(why, "game time lost or dropped")
+	}
+	if !e.TickSumOK {
+		why = append(why, "ticks counted frame by frame disagree")
+	}
+	g := check(fmt.Sprintf("%s (%s, %s actors, %.1f s)", name, vr.Scenario, thousands(vr.Actors), float64(e.RealMinUs)/1e6),
+		src, "exact, no time lost", len(why) == 0, measured, strings.Join(why, "; "))
+	return append(gs, g)
+}
+
+func thousandsStr(s string) string {
+	var n int
+	fmt.Sscan(s, &n)
+	return thousands(n)
+}

@@ -1,0 +1,239 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/tickwork/tickwork/cmd/internal/demo"
+	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/gfx/gl41"
+	"github.com/tickwork/tickwork/timing"
+)
+
+// frameRec is one measured frame; times in microseconds. It holds no
+// pointers, so the buffer of them costs the garbage collector nothing.
+type frameRec struct {
+	at       int64 // from the start of the measured part to the frame's end
+	interval int32 // since the previous frame's end
+	poll     int32
+	tick     int32
+	interp   int32
+	build    int32
+	render   int32
+	swap     int32
+	pace     int32
+	ticks    int32
+	rcpu     int32 // gl41 Stats: CPUTime, RenderTime, DrawTime, UploadTime
+	rrender  int32
+	rdraw    int32
+	rupload  int32
+	glCalls  int32
+	draws    int32
+	inst     int32
+}
+
+// target is where a run draws: a window with gl41, or a null window and
+// renderer.
+type target struct {
+	win   engine.Window
+	r     gfx.Renderer
+	gl    *gl41.Renderer // nil without a window
+	close func() error
+}
+
+func headlessTarget(c *config) *target {
+	return &target{win: &nullWindow{c.width, c.height}, r: &engine.NullRenderer{}, close: func() error { return nil }}
+}
+
+// recorder is one run in progress: the game, its clock and what has been
+// measured so far.
+type recorder struct {
+	c      *config
+	sc     scenario
+	actors int
+	t      *target
+	g      *engine.Game
+	state  *demo.Gameplay
+	clk    *engine.RealClock
+	jw     *jitterWindow
+	logs   []string
+
+	tStartA, tStartB timing.Micros // clock readings around Start
+	tLastA, tLastB   timing.Micros // around the latest Frame
+
+	buf       []frameRec
+	frames    int
+	paceMaxUs timing.Micros
+}
+
+// start builds the game for sc with actors extra actors on t and enters
+// the gameplay state.
+func start(c *config, sc scenario, actors int, t *target) (*recorder, error) {
+	rc := &recorder{c: c, sc: sc, actors: actors, t: t, clk: engine.NewRealClock()}
+	opts := engine.Options{
+		TickRate: c.tickRate,
+		NoVSync:  !sc.vsync,
+		NoPacing: !sc.window && !sc.vsync,
+		Profile:  true,
+		Seed:     demo.GameSeed,
+		Clear:    demo.Background,
+		Clock:    rc.clk,
+		Logf:     func(f string, a ...any) { rc.logs = append(rc.logs, fmt.Sprintf(f, a...)) },
+	}
+	g, err := engine.New(opts)
+	if err != nil {
+		return nil, fmt.Errorf("engine options: %w", err)
+	}
+	rc.g = g
+	rc.state = demo.NewGameplay(demo.Config{Actors: actors})
+	win := t.win
+	if sc.vary {
+		rc.jw = newJitterWindow(win, c.varyMax, c.seed)
+		win = rc.jw
+	}
+	runtime.GC() // start from a clean heap, as testing does before a benchmark
+	rc.tStartA = rc.clk.Now()
+	if err := g.Start(win, t.r, rc.state); err != nil {
+		return nil, fmt.Errorf("starting the game: %w", err)
+	}
+	rc.tStartB = rc.clk.Now()
+	return rc, nil
+}
+
+// frame runs one frame, keeping the clock readings around it.
+func (rc *recorder) frame() error {
+	rc.tLastA = rc.clk.Now()
+	err := rc.g.Frame()
+	rc.tLastB = rc.clk.Now()
+	if errors.Is(err, engine.ErrQuit) {
+		return errors.New("the game ended by itself (window closed?)")
+	}
+	return err
+}
+
+// warmUp runs frames for d, and at least minFrames.
+func (rc *recorder) warmUp(d time.Duration, minFrames int) error {
+	end := rc.clk.Now() + timing.Micros(d/time.Microsecond)
+	for n := 0; n < minFrames || rc.clk.Now() < end; n++ {
+		if err := rc.frame(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// measure runs frames for d, recording each into rc.buf (up to its
+// capacity) and counting allocations and GC cycles over the whole part.
+func (rc *recorder) measure(d time.Duration) (ms0, ms1 runtime.MemStats, ticks0 uint64, elapsed timing.Micros, err error) {
+	buf := rc.buf[:0]
+	var slept0 time.Duration
+	if rc.jw != nil {
+		slept0 = rc.jw.slept
+	}
+	ticks0 = rc.g.Ticks()
+	runtime.ReadMemStats(&ms0)
+	t0 := rc.clk.Now()
+	prev := t0
+	end := t0 + timing.Micros(d/time.Microsecond)
+	for {
+		if err = rc.frame(); err != nil {
+			return
+		}
+		now := rc.clk.Now()
+		rc.frames++
+		if len(buf) < cap(buf) {
+			p := rc.g.Profile()
+			f := frameRec{
+				at: int64(now - t0), interval: int32(now - prev),
+				poll: int32(p.Poll), tick: int32(p.Tick), interp: int32(p.Interpolate), build: int32(p.Build),
+				render: int32(p.Render), swap: int32(p.Swap), pace: int32(p.Pace), ticks: int32(p.Ticks),
+			}
+			if rc.t.gl != nil {
+				s := rc.t.gl.Stats()
+				f.rcpu, f.rrender = int32(s.CPUTime.Microseconds()), int32(s.RenderTime.Microseconds())
+				f.rdraw, f.rupload = int32(s.DrawTime.Microseconds()), int32(s.UploadTime.Microseconds())
+				f.glCalls, f.draws, f.inst = int32(s.GLCalls), int32(s.DrawCalls), int32(s.Instances)
+			}
+			buf = append(buf, f)
+		}
+		prev = now
+		if rc.frames%256 == 0 {
+			rc.paceMaxUs = max(rc.paceMaxUs, rc.g.Stats().PaceErrorP99)
+		}
+		if now >= end {
+			break
+		}
+	}
+	runtime.ReadMemStats(&ms1)
+	elapsed = prev - t0
+	rc.paceMaxUs = max(rc.paceMaxUs, rc.g.Stats().PaceErrorP99)
+	rc.buf = buf
+	if rc.jw != nil {
+		rc.jw.slept -= slept0
+	}
+	return
+}
+
+// exactness checks the tick count against the game time after the latest
+// frame, and the game time against the real time that passed.
+func (rc *recorder) exactness(framesTicks, ticksMeasured uint64, maxPerFrame int) Exactness {
+	s := rc.g.Scheduler()
+	gt := uint64(s.GameTime())
+	e := Exactness{
+		Ticks:       rc.g.Ticks(),
+		GameTimeUs:  gt,
+		Expected:    gt * uint64(s.Rate()) / 1_000_000,
+		DroppedUs:   uint64(s.Dropped()),
+		RealMinUs:   uint64(rc.tLastA - rc.tStartB),
+		RealMaxUs:   uint64(rc.tLastB - rc.tStartA),
+		FramesTicks: framesTicks,
+		MaxPerFrame: maxPerFrame,
+	}
+	e.Exact = e.Ticks == e.Expected
+	// Clock readings are truncated to whole microseconds: allow one.
+	e.NoLostTime = e.DroppedUs == 0 && gt+1 >= e.RealMinUs && gt <= e.RealMaxUs+1
+	e.TickSumOK = framesTicks == ticksMeasured
+	return e
+}
+
+// stop ends the game and checks the GL error state.
+func (rc *recorder) stop() (glErr string, err error) {
+	if rc.t.gl != nil {
+		if e := rc.t.gl.CheckError(); e != nil {
+			glErr = e.Error()
+		}
+	}
+	return glErr, rc.g.Stop()
+}
+
+// runOne makes one run: warm-up, measured part, summary.
+func runOne(c *config, sc scenario, actors int, d time.Duration, t *target, buf []frameRec) (Run, []frameRec, error) {
+	rc, err := start(c, sc, actors, t)
+	if err != nil {
+		return Run{}, buf, err
+	}
+	rc.buf = buf
+	minWarm := 0
+	if c.warmup > 0 {
+		minWarm = 20 // the pacer decides whether vsync is honoured after 16 frames
+	}
+	if err := rc.warmUp(c.warmup, minWarm); err != nil {
+		rc.g.Stop()
+		return Run{}, rc.buf, fmt.Errorf("warming up: %w", err)
+	}
+	ms0, ms1, ticks0, elapsed, err := rc.measure(d)
+	if err != nil {
+		rc.g.Stop()
+		return Run{}, rc.buf, fmt.Errorf("measuring: %w", err)
+	}
+	run := summarise(rc, ms0, ms1, ticks0, elapsed)
+	glErr, err := rc.stop()
+	run.GLError = glErr
+	if err != nil {
+		return run, rc.buf, fmt.Errorf("ending the game: %w", err)
+	}
+	return run, rc.buf, nil
+}
