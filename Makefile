@@ -1,4 +1,5 @@
-# tickwork: make run (the sample), make test (everything CI checks), make bench.
+# tickwork: make run (the sample), make test (everything CI checks), make bench,
+# make soak.
 # Each target installs missing system packages first (scripts/deps.sh).
 
 GO      ?= go
@@ -7,7 +8,15 @@ PURE    := ./timing/... ./scene/... ./engine/... ./gfx ./gfx/mesh/... ./gfx/inte
 XVFB    := xvfb-run -a -s "-screen 0 1920x1080x24"
 ARGS    ?=
 
-.PHONY: all deps run test fmt-check vet test-pure test-all fuzz bench
+# Benchmarks: outputs go to $(BENCH_OUT) (ignored by git); BENCHMARKS.md is
+# generated from them.
+BENCH_OUT ?= bin/bench
+BENCHTIME ?= 2s
+BENCHCMD  := $(GO) test -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) ./...
+FRAMEBENCH_ARGS ?= -actors 1000,10000,20000,100000
+SOAK      ?= 10m
+
+.PHONY: all deps run test fmt-check vet test-pure test-all fuzz bench soak
 
 all: test
 
@@ -40,6 +49,30 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzScheduler$$' -fuzztime 10s ./timing
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime 10s ./engine/replay
 
-## bench: Go benchmarks of every package.
+## bench: Go benchmarks of every package and the end-to-end harness
+## (cmd/framebench: headless and windowed under Xvfb), then BENCHMARKS.md
+## rewritten from their output (about ten minutes on two cores).
 bench: deps
-	$(XVFB) $(GO) test -run='^$$' -bench=. -benchmem ./...
+	@mkdir -p $(BENCH_OUT) && rm -f $(BENCH_OUT)/failed
+	$(GO) build -o $(BENCH_OUT)/framebench ./cmd/framebench
+	{ $(XVFB) $(BENCHCMD) 2>&1 || echo "go test -bench" >>$(BENCH_OUT)/failed; } | tee $(BENCH_OUT)/bench.txt
+	$(XVFB) $(BENCH_OUT)/framebench $(FRAMEBENCH_ARGS) -out $(BENCH_OUT)/framebench.json \
+		-plot $(BENCH_OUT)/framebench.png || echo framebench >>$(BENCH_OUT)/failed
+	$(BENCH_OUT)/framebench report -bench $(BENCH_OUT)/bench.txt -results $(BENCH_OUT)/framebench.json \
+		-soak $(BENCH_OUT)/soak.json -benchcmd "$(BENCHCMD)" -o BENCHMARKS.md
+	@if [ -s $(BENCH_OUT)/failed ]; then echo "bench: failed: $$(cat $(BENCH_OUT)/failed)" >&2; exit 1; fi
+
+## soak: the sample with 10k actors under Xvfb for $(SOAK) (SOAK=2m for less):
+## heap and RSS flat after warm-up, no GL error, exact tick count. Rewrites
+## BENCHMARKS.md when make bench has left its outputs. Not part of make test.
+soak: deps
+	@mkdir -p $(BENCH_OUT)
+	$(GO) build -o $(BENCH_OUT)/framebench ./cmd/framebench
+	@status=0; \
+	$(XVFB) $(BENCH_OUT)/framebench -soak $(SOAK) -soak-actors 10000 -out $(BENCH_OUT)/soak.json \
+		-plot $(BENCH_OUT)/soak.png || status=1; \
+	if [ -f $(BENCH_OUT)/bench.txt ] && [ -f $(BENCH_OUT)/framebench.json ] && [ -f $(BENCH_OUT)/soak.json ]; then \
+		$(BENCH_OUT)/framebench report -bench $(BENCH_OUT)/bench.txt -results $(BENCH_OUT)/framebench.json \
+			-soak $(BENCH_OUT)/soak.json -benchcmd "$(BENCHCMD)" -o BENCHMARKS.md || status=1; \
+	fi; \
+	exit $$status
