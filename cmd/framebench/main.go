@@ -32,6 +32,10 @@
 // forced before each run starts. The windowed scenarios and the soak must
 // run on the main goroutine, which gfx/window locks to the main thread.
 //
+// -cpuprofile and -memprofile write pprof profiles of the whole command
+// (the allocation profile records every allocation), to find what limits a
+// figure or what allocates per frame.
+//
 // Exit status: 0 when every run was made, 1 when one failed or was
 // skipped (or a soak check failed), 2 for bad flags.
 package main
