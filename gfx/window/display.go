@@ -104,6 +104,7 @@ func (w *Window) SetFullscreen(on bool) (err error) {
 		w.win.SetMonitor(nil, p[0], p[1], p[2], p[3], 0)
 	}
 	w.fullscreen = on
+	w.querySize()
 	// Some platforms reset the swap interval with the mode.
 	w.win.MakeContextCurrent()
 	glfw.SwapInterval(w.interval())

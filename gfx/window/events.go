@@ -114,6 +114,7 @@ func (w *Window) onScroll(_ *glfw.Window, dx, dy float64) {
 }
 
 func (w *Window) onFramebufferSize(_ *glfw.Window, width, height int) {
+	w.fbw, w.fbh = width, height
 	w.push(input.Event{Kind: input.Resize, X: float64(width), Y: float64(height)})
 }
 

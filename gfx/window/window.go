@@ -53,6 +53,7 @@ type Window struct {
 	fullscreen bool
 	iconified  bool
 	windowed   [4]int // x, y, w, h restored when leaving fullscreen
+	fbw, fbh   int    // framebuffer size, kept from the size callback
 
 	// Event delivery (events.go).
 	polling bool
@@ -162,6 +163,7 @@ func open(cfg Config) (w *Window, err error) {
 		return nil, fmt.Errorf("window: %w", err)
 	}
 	w.setCallbacks()
+	w.querySize()
 	if cfg.Fullscreen {
 		if err := w.SetFullscreen(true); err != nil {
 			w.destroy() // Open releases GLFW
@@ -244,8 +246,12 @@ func (w *Window) FramebufferSize() (width, height int) {
 	if w.win == nil || w.iconified {
 		return 0, 0
 	}
-	return w.win.GetFramebufferSize()
+	return w.fbw, w.fbh
 }
+
+// querySize asks GLFW for the framebuffer size. It is kept up to date by the
+// size callback; asking every frame would allocate (cgo out-parameters).
+func (w *Window) querySize() { w.fbw, w.fbh = w.win.GetFramebufferSize() }
 
 // Size returns the window's content size in screen coordinates.
 func (w *Window) Size() (width, height int) {
