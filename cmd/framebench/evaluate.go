@@ -119,10 +119,10 @@ func allocGoals(b *benchSet, res *Results) []goal {
 			}
 		}
 		g := zero(fmt.Sprintf("Allocations per frame, %s runs (worst of %d)", side.name, len(runs)), src, worst.AllocsPerFrame, "allocs/frame")
-		g.Measured += fmt.Sprintf(" (%s, %s B/frame)", runName(worst), num(worst.BytesPerFrame))
+		g.Measured += fmt.Sprintf(" (%s: %d allocations, %s B, in %s frames)", runName(worst), worst.Mallocs, thousands(int(worst.AllocBytes)), thousands(worst.Frames))
 		gs = append(gs, g)
 		g = zero(fmt.Sprintf("Allocations per tick, %s runs (worst of %d)", side.name, len(runs)), src+" ÷ ticks", worstTick.AllocsPerTick, "allocs/tick")
-		g.Measured += fmt.Sprintf(" (%s)", runName(worstTick))
+		g.Measured += fmt.Sprintf(" (%s: %d allocations in %d ticks)", runName(worstTick), worstTick.Mallocs, worstTick.Ticks)
 		gs = append(gs, g)
 		g = zero(fmt.Sprintf("GC cycles during %s runs of up to %.0f s (total of %d)", side.name, secs, len(runs)), src, float64(gc), "GC")
 		if len(gcRuns) > 0 {

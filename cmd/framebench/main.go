@@ -46,6 +46,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -157,12 +159,11 @@ func runBench(c *config, args []string, stdout, stderr io.Writer) int {
 	}
 	res.Machine.LoadAfter = loadAvg()
 	if c.plot != "" && len(plots) > 0 {
-		if err := writeFramePlot(c.plot, plots); err != nil {
+		if err := writePlots(c.plot, plots, res); err != nil {
 			fmt.Fprintf(stderr, "framebench: %v\n", err)
 			return 1
 		}
-		res.Plot = c.plot
-		logf("plot: %s", c.plot)
+		logf("plots: %s", strings.Join(append([]string{res.Plot}, res.Plots...), ", "))
 	}
 	if err := writeJSON(c.out, res); err != nil {
 		fmt.Fprintf(stderr, "framebench: %v\n", err)
@@ -173,6 +174,40 @@ func runBench(c *config, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// writePlots writes every run to path and, when the runs are of several
+// scenarios, each scenario to its own file next to it (path-scenario.png),
+// small enough to read on a screen.
+func writePlots(path string, plots []plotRun, res *Results) error {
+	if err := writeFramePlot(path, plots); err != nil {
+		return err
+	}
+	res.Plot = path
+	var names []string
+	for _, p := range plots {
+		if !slices.Contains(names, p.scenario) {
+			names = append(names, p.scenario)
+		}
+	}
+	if len(names) < 2 {
+		return nil
+	}
+	ext := filepath.Ext(path)
+	for _, n := range names {
+		var sub []plotRun
+		for _, p := range plots {
+			if p.scenario == n {
+				sub = append(sub, p)
+			}
+		}
+		sp := strings.TrimSuffix(path, ext) + "-" + n + ext
+		if err := writeFramePlot(sp, sub); err != nil {
+			return err
+		}
+		res.Plots = append(res.Plots, sp)
+	}
+	return nil
 }
 
 // recCapacity is how many frames a run of d keeps (at most 40,000 a

@@ -20,6 +20,7 @@ import (
 // points: above that, frames are grouped in buckets and each bucket shows
 // the mean and the worst frame.
 type plotRun struct {
+	scenario          string
 	title, ticksTitle string
 	targetMs          float64 // paced runs: the target interval
 	bucketed          bool
@@ -33,6 +34,7 @@ const maxPoints = 2400
 
 func newPlotRun(r *Run, recs []frameRec) plotRun {
 	pr := plotRun{
+		scenario: r.Scenario,
 		title: fmt.Sprintf("%s · %s actors · median %.2f ms (%.1f fps) · p99 %.2f ms · max %.2f ms · %.2f allocs/frame · %d GC",
 			r.Scenario, thousands(r.Actors), r.Interval.Median, r.FPSMedian, r.Interval.P99, r.Interval.Max, r.AllocsPerFrame, r.GCCycles),
 	}
@@ -141,7 +143,6 @@ func framePlots(pr *plotRun) (*plot.Plot, *plot.Plot, error) {
 	ft.Title.Text = pr.title
 	ft.X.Label.Text = "time (s)"
 	ft.Y.Label.Text = "frame interval (ms)"
-	ft.Y.Min = 0
 	ft.Add(plotter.NewGrid())
 	if pr.bucketed {
 		worst, err := plotter.NewLine(xys(pr.t, pr.maxMs))
@@ -197,6 +198,9 @@ func framePlots(pr *plotRun) (*plot.Plot, *plot.Plot, error) {
 		ft.X.Max = tp.X.Max
 	}
 	ft.X.Min = 0
+	if pr.targetMs == 0 {
+		ft.Y.Min = 0 // paced runs keep the range of their data, so the jitter shows
+	}
 	return ft, tp, nil
 }
 

@@ -208,7 +208,11 @@ func writeHarness(p printer, res *Results) {
 	p("Times are per frame, in milliseconds. The frame interval runs from one frame's end to the next. ")
 	p("Allocations and GC cycles are counted over the measured part.")
 	if res.Plot != "" {
-		p(" Frame times and ticks per frame over each run are plotted in `%s` (written by the run, not kept in the repository).", res.Plot)
+		p(" Frame times and ticks per frame over each run are plotted in `%s`", res.Plot)
+		if len(res.Plots) > 0 {
+			p(" and, scenario by scenario, in `%s`", strings.Join(res.Plots, "`, `"))
+		}
+		p(" (written by the run, not kept in the repository).")
 	}
 	p("\n\n")
 	if len(res.Runs) > 0 {
@@ -216,10 +220,11 @@ func writeHarness(p printer, res *Results) {
 		for i := range res.Runs {
 			r := &res.Runs[i]
 			p("| %s | %s | %d | %s | %s / %s / %s | %s | %s | %s | %d | %s |\n", runName(r), thousands(r.Frames), r.Ticks, num(r.FPSMedian),
-				num(r.Interval.Median), num(r.Interval.P99), num(r.Interval.Max), pacedTo(r), num(r.AllocsPerFrame), num(r.BytesPerFrame), r.GCCycles,
-				yesNo(r.Exact.Exact && r.Exact.NoLostTime && r.Exact.TickSumOK))
+				num(r.Interval.Median), num(r.Interval.P99), num(r.Interval.Max), pacedTo(r), allocsPerFrame(r), num(r.BytesPerFrame), r.GCCycles,
+				exactCell(&r.Exact))
 		}
-		p("\nA vsync run is paced in software only when the engine sees the swap return in under half the refresh interval; a frame slower than three quarters of it reads as a driver that honours vsync, and is not paced.\n")
+		p("\nTicks are exact when Game.Ticks() = ⌊GameTime·rate/1e6⌋ and the ticks counted frame by frame agree; game time dropped by the engine's cap on ticks per frame (Options.MaxTicksPerFrame, 5 by default: frames longer than that many steps) is listed.\n")
+		p("A vsync run is paced in software only when the engine sees the swap return in under half the refresh interval; a frame slower than three quarters of it reads as a driver that honours vsync, and is not paced.\n")
 		p("\nPhases, mean / p99 (ms):\n\n| Run | Tick | Interpolate | Build | Engine CPU | Render | Renderer CPU | Swap + pace | GL calls |\n|---|---|---|---|---|---|---|---|---|\n")
 		for i := range res.Runs {
 			r := &res.Runs[i]
@@ -266,7 +271,36 @@ func pacedTo(r *Run) string {
 }
 
 // mp formats a Dist as "mean / p99".
-func mp(d Dist) string { return num(d.Mean) + " / " + num(d.P99) }
+func mp(d Dist) string { return ms(d.Mean) + " / " + ms(d.P99) }
+
+// ms formats milliseconds measured in whole microseconds.
+func ms(v float64) string {
+	if v > 0 && v < 0.001 {
+		return "< 0.001"
+	}
+	return num(v)
+}
+
+// allocsPerFrame formats a run's allocations per frame, as a count when
+// there are far fewer allocations than frames.
+func allocsPerFrame(r *Run) string {
+	if r.Mallocs > 0 && r.AllocsPerFrame < 0.01 {
+		return fmt.Sprintf("%d in %s frames", r.Mallocs, thousands(r.Frames))
+	}
+	return num(r.AllocsPerFrame)
+}
+
+// exactCell says whether a run's ticks were exact and how much time the
+// per-frame cap dropped.
+func exactCell(e *Exactness) string {
+	s := yesNo(e.Exact && e.TickSumOK)
+	if e.DroppedUs > 0 {
+		s += fmt.Sprintf(", %s ms dropped", num(float64(e.DroppedUs)/1e3))
+	} else if !e.NoLostTime {
+		s += ", game time off the real time"
+	}
+	return s
+}
 
 func writeSoak(p printer, sk *Soak) {
 	p("## Soak\n\n")

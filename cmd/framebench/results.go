@@ -21,7 +21,8 @@ type Results struct {
 	Settings Settings  `json:"settings"`
 	Runs     []Run     `json:"runs"`
 	Skipped  []Skipped `json:"skipped,omitempty"`
-	Plot     string    `json:"plot,omitempty"` // path of the frame-time plot
+	Plot     string    `json:"plot,omitempty"`  // path of the frame-time plot of every run
+	Plots    []string  `json:"plots,omitempty"` // one plot per scenario, when there are several
 	Soak     *Soak     `json:"soak,omitempty"`
 }
 
