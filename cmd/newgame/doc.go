@@ -1,0 +1,27 @@
+// Command newgame starts a new game on tickwork: it writes a Go module with
+// a window and a headless mode (main.go), a gameplay state with a floor,
+// a player moved by the arrow keys or WASD and a following camera
+// (game.go), an actor behaviour (patrol.go), headless tests (game_test.go),
+// a README, and a go.mod and go.sum that build against this engine
+// checkout.
+//
+// Usage:
+//
+//	go run ./cmd/newgame -name mygame -dir ../mygame [-engine PATH]
+//
+// The name must be a Go identifier in ASCII (letters, digits and
+// underscores, not starting with a digit), not a keyword nor a
+// standard-library package: it becomes the module path and the program's
+// name. The directory is created if missing and must be empty if it exists.
+//
+// Until tickwork is published, the game's go.mod replaces the engine module
+// with the checkout at an absolute path. -engine names that checkout; by
+// default it is the checkout containing the current directory (found by
+// walking up to the go.mod declaring github.com/tickwork/tickwork), or
+// failing that the checkout this program was built from. The game requires
+// the engine's exact dependency versions and gets a copy of its go.sum, so
+// it builds from the module cache without new downloads.
+//
+// Exit status: 0 on success, 1 if generation fails (nothing is left
+// half-written), 2 for invalid flags.
+package main
