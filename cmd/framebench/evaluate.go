@@ -119,10 +119,10 @@ func allocGoals(b *benchSet, res *Results) []goal {
 			}
 		}
 		g := zero(fmt.Sprintf("Allocations per frame, %s runs (worst of %d)", side.name, len(runs)), src, worst.AllocsPerFrame, "allocs/frame")
-		g.Measured += fmt.Sprintf(" (%s: %d allocations, %s B, in %s frames)", runName(worst), worst.Mallocs, thousands(int(worst.AllocBytes)), thousands(worst.Frames))
+		g.Measured += fmt.Sprintf(" (%s: %s, %s B, in %s frames)", runName(worst), plural(int(worst.Mallocs), "allocation"), thousands(int(worst.AllocBytes)), thousands(worst.Frames))
 		gs = append(gs, g)
 		g = zero(fmt.Sprintf("Allocations per tick, %s runs (worst of %d)", side.name, len(runs)), src+" ÷ ticks", worstTick.AllocsPerTick, "allocs/tick")
-		g.Measured += fmt.Sprintf(" (%s: %d allocations in %d ticks)", runName(worstTick), worstTick.Mallocs, worstTick.Ticks)
+		g.Measured += fmt.Sprintf(" (%s: %s in %d ticks)", runName(worstTick), plural(int(worstTick.Mallocs), "allocation"), worstTick.Ticks)
 		gs = append(gs, g)
 		g = zero(fmt.Sprintf("GC cycles during %s runs of up to %.0f s (total of %d)", side.name, secs, len(runs)), src, float64(gc), "GC")
 		if len(gcRuns) > 0 {
@@ -192,6 +192,14 @@ func timingGoals(res *Results) []goal {
 	g := check(fmt.Sprintf("%s (%s, %s actors, %.1f s)", name, vr.Scenario, thousands(vr.Actors), float64(e.RealMinUs)/1e6),
 		src, "exact, no time lost", len(why) == 0, measured, strings.Join(why, "; "))
 	return append(gs, g)
+}
+
+// plural writes n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return thousands(n) + " " + noun + "s"
 }
 
 func thousandsStr(s string) string {

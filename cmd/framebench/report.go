@@ -186,7 +186,8 @@ func writeGoals(p printer, groups []goalGroup) {
 			}
 		}
 	}
-	p("## Goals\n\n%d met, %d missed, %d without a figure. Rows with no target (—) are reported for reference.\n\n", nMet, nMissed, nNo)
+	p("## Goals\n\n%d met, %d missed, %d without a figure. Rows with no target (—) are reported for reference. ", nMet, nMissed, nNo)
+	p("Allocation counts come from runtime.MemStats, which counts every heap allocation of the process, the Go runtime's own included (a new OS thread, a timer heap growing): an allocation made every frame or every tick shows as 1 or more per frame or per tick; run `framebench -memprofile` to see where a rare one comes from.\n\n")
 	for _, g := range groups {
 		p("### %s\n\n| Figure | Target | Measured | Result | Source |\n|---|---|---|---|---|\n", g.Title)
 		for _, x := range g.Goals {
@@ -285,7 +286,7 @@ func ms(v float64) string {
 // there are far fewer allocations than frames.
 func allocsPerFrame(r *Run) string {
 	if r.Mallocs > 0 && r.AllocsPerFrame < 0.01 {
-		return fmt.Sprintf("%d in %s frames", r.Mallocs, thousands(r.Frames))
+		return fmt.Sprintf("%s in %s frames", thousands(int(r.Mallocs)), thousands(r.Frames))
 	}
 	return num(r.AllocsPerFrame)
 }
