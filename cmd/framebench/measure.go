@@ -60,7 +60,8 @@ type recorder struct {
 	state  *demo.Gameplay
 	clk    *engine.RealClock
 	jw     *jitterWindow
-	logs   []string
+	logs   []logEntry // the engine's reports, formatted after the run
+	lost   int        // reports beyond the capacity of logs
 
 	tStartA, tStartB timing.Micros // clock readings around Start
 	tLastA, tLastB   timing.Micros // around the latest Frame
@@ -73,7 +74,7 @@ type recorder struct {
 // start builds the game for sc with actors extra actors on t and enters
 // the gameplay state.
 func start(c *config, sc scenario, actors int, t *target) (*recorder, error) {
-	rc := &recorder{c: c, sc: sc, actors: actors, t: t, clk: engine.NewRealClock()}
+	rc := &recorder{c: c, sc: sc, actors: actors, t: t, clk: engine.NewRealClock(), logs: make([]logEntry, 0, 64)}
 	opts := engine.Options{
 		TickRate: c.tickRate,
 		NoVSync:  !sc.vsync,
@@ -82,7 +83,7 @@ func start(c *config, sc scenario, actors int, t *target) (*recorder, error) {
 		Seed:     demo.GameSeed,
 		Clear:    demo.Background,
 		Clock:    rc.clk,
-		Logf:     func(f string, a ...any) { rc.logs = append(rc.logs, fmt.Sprintf(f, a...)) },
+		Logf:     rc.logf,
 	}
 	g, err := engine.New(opts)
 	if err != nil {
@@ -106,6 +107,35 @@ func start(c *config, sc scenario, actors int, t *target) (*recorder, error) {
 	}
 	rc.tStartB = rc.clk.Now()
 	return rc, nil
+}
+
+// logEntry is one report of the engine, kept unformatted.
+type logEntry struct {
+	format string
+	args   []any
+}
+
+// logf keeps an engine report without formatting it, so that capturing it
+// allocates nothing of the harness's own during the run (the engine's call
+// may allocate its arguments: that is the engine's allocation).
+func (rc *recorder) logf(format string, args ...any) {
+	if len(rc.logs) == cap(rc.logs) {
+		rc.lost++
+		return
+	}
+	rc.logs = append(rc.logs, logEntry{format, args})
+}
+
+// messages formats the kept reports.
+func (rc *recorder) messages() []string {
+	var out []string
+	for _, l := range rc.logs {
+		out = append(out, fmt.Sprintf(l.format, l.args...))
+	}
+	if rc.lost > 0 {
+		out = append(out, fmt.Sprintf("(%d more reports not kept)", rc.lost))
+	}
+	return out
 }
 
 // frame runs one frame, keeping the clock readings around it.

@@ -58,7 +58,7 @@ func summarise(rc *recorder, ms0, ms1 runtime.MemStats, ticks0 uint64, elapsed t
 		Frames:      rc.frames,
 		Ticks:       rc.g.Ticks() - ticks0,
 		Recorded:    len(recs),
-		Logs:        rc.logs,
+		Logs:        rc.messages(),
 	}
 	if r.DurationS > 0 {
 		r.FPSMean = float64(r.Frames) / r.DurationS
