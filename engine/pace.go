@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"runtime"
 	"slices"
 	"time"
 
@@ -93,8 +92,10 @@ func (p *pacer) interval() timing.Micros {
 func (p *pacer) startFrame() timing.Micros { return p.clock.Now() }
 
 // endFrame records a frame's unpaced duration and decides whether the
-// driver honours vsync (the median of the last 16 frames under half the
-// refresh interval: ignored; above three quarters: honoured).
+// driver honours vsync. A driver that does blocks in the swap until the
+// display refreshes, so a frame lasts at least the refresh interval: the
+// median of the last 16 frames under 85% of it means the swap interval is
+// ignored; above 95%, honoured; in between the last decision stands.
 func (p *pacer) endFrame(start timing.Micros) {
 	if !p.vsync {
 		return
@@ -110,9 +111,9 @@ func (p *pacer) endFrame(start timing.Micros) {
 	slices.Sort(s)
 	med, iv := s[len(s)/2], p.refreshInterval()
 	switch {
-	case med < iv/2:
+	case med < iv*85/100:
 		p.ignored = true
-	case med > iv*3/4:
+	case med > iv*95/100:
 		p.ignored = false
 	}
 }
@@ -164,7 +165,9 @@ func (p *pacer) wait1(iv timing.Micros) {
 			p.noteOversleep(over)
 			continue
 		}
-		runtime.Gosched()
+		// Spin on the clock: yielding here (runtime.Gosched) on the
+		// locked main thread makes the scheduler hand the thread off and
+		// start new ones, which costs allocations and wakes late.
 	}
 	p.late[p.ilate] = timing.Since(p.clock.Now(), p.deadline)
 	p.ilate = (p.ilate + 1) % len(p.late)

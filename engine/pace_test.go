@@ -142,3 +142,31 @@ func TestPacerRecoversWhenVSyncIsHonouredAgain(t *testing.T) {
 		t.Errorf("turning vsync off kept the ignored flag")
 	}
 }
+
+// A heavy frame (12 ms of work under llvmpipe) with a swap that returns at
+// once is still a driver ignoring vsync: the game must be held to 60 Hz,
+// not left at 83 fps.
+func TestPacerDetectsIgnoredVSyncUnderLoad(t *testing.T) {
+	p, c := newSimPacer(true, 0, 60, 300)
+	iv := simulate(p, c, 60, 12000, 5)
+	if !p.ignored {
+		t.Fatal("12 ms frames with an instant swap: vsync ignored not detected")
+	}
+	for _, d := range iv[30:] {
+		if d < 16600 || d > 16720 {
+			t.Fatalf("interval %v, want 16.7 ms (paced)", d)
+		}
+	}
+	// Frames slower than the refresh interval cannot be paced: the pacer
+	// never waits on them.
+	before := c.sleeps
+	iv = simulate(p, c, 40, 20000, 5)
+	if c.sleeps != before {
+		t.Errorf("frames slower than the refresh interval: %d sleeps, want none", c.sleeps-before)
+	}
+	for _, d := range iv[1:] {
+		if d < 20000 || d > 20100 {
+			t.Fatalf("interval %v for a 20 ms frame, want 20 ms", d)
+		}
+	}
+}
