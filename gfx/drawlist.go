@@ -27,11 +27,24 @@ func (d *DrawList) Reset() {
 // Add appends one instance of mesh with the given model matrix and colour.
 // MeshNone is ignored. The matrix is copied; m is only read.
 func (d *DrawList) Add(mesh MeshID, m *mgl32.Mat4, c Color) {
-	if mesh == MeshNone {
-		return
+	if int(mesh) >= len(d.batches) || mesh == MeshNone {
+		if mesh == MeshNone {
+			return
+		}
+		d.batch(mesh)
 	}
-	b := d.batch(mesh)
-	b.Instances = append(b.Instances, Instance{Model: *m, Color: c})
+	// Write the instance in place: appending a composite literal builds it
+	// on the stack first and copies it twice.
+	b := &d.batches[mesh]
+	n := len(b.Instances)
+	if n == cap(b.Instances) {
+		b.Instances = append(b.Instances, Instance{})
+	} else {
+		b.Instances = b.Instances[:n+1]
+	}
+	in := &b.Instances[n]
+	in.Model = *m
+	in.Color = c
 	d.count++
 }
 
