@@ -62,6 +62,13 @@ func sceneGoals(b *benchSet) []goal {
 			gs = append(gs, absent(name, "scene "+bn, "≤ 20 ns/actor", "benchmark missing from the output"))
 		}
 	}
+	for _, k := range []string{"10000", "100000"} {
+		bn := "BenchmarkTickPropagate/" + k
+		if v, ok := b.metric("scene", bn, "ns/actor"); ok {
+			gs = append(gs, infoGoal("Tick without behaviours (last-world flip + world propagation, every root moved), "+thousandsStr(k)+" actors",
+				"scene "+bn, withUnit(v, "ns/actor")))
+		}
+	}
 	if v, ok := b.metric("timing", "BenchmarkAdvance", "ns/op"); ok {
 		gs = append(gs, infoGoal("Scheduler Advance, one frame", "timing BenchmarkAdvance", withUnit(v, "ns/op")))
 	}
