@@ -224,7 +224,7 @@ func measureOne(c *config, sc scenario, n int, d time.Duration, buf *[]frameRec,
 		return Run{}, plotRun{}, err
 	}
 	if t.gl != nil && res.Machine.GLRenderer == "" {
-		res.Machine.GLRenderer, res.Machine.GLVersion = glStrings()
+		res.Machine.GLRenderer, res.Machine.GLVersion = t.gl.Name(), t.gl.Version()
 	}
 	r, recs, err := runOne(c, sc, n, d, t, *buf)
 	*buf = recs

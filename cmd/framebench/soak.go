@@ -34,7 +34,7 @@ func runSoak(c *config, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if t.gl != nil {
-		res.Machine.GLRenderer, res.Machine.GLVersion = glStrings()
+		res.Machine.GLRenderer, res.Machine.GLVersion = t.gl.Name(), t.gl.Version()
 	}
 	s, err := soak(c, sc, t)
 	if cerr := t.close(); cerr != nil && err == nil {

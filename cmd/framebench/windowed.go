@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/go-gl/gl/v4.1-core/gl"
-
 	"github.com/tickwork/tickwork/gfx/window"
 )
 
@@ -56,20 +54,6 @@ func (k *keeper) close() {
 		k.w.Close()
 		k.w = nil
 	}
-}
-
-// glStrings reads GL_RENDERER and GL_VERSION from the current context.
-// The renderer has loaded the GL functions when the window opened; this is
-// the harness's only direct GL call, a read-only query for the report
-// (gl41 reports GL_VERSION itself but not GL_RENDERER).
-func glStrings() (renderer, version string) {
-	if p := gl.GetString(gl.RENDERER); p != nil {
-		renderer = gl.GoStr(p)
-	}
-	if p := gl.GetString(gl.VERSION); p != nil {
-		version = gl.GoStr(p)
-	}
-	return renderer, version
 }
 
 // noDisplay explains a missing display for a windowed scenario.

@@ -57,6 +57,7 @@ type Renderer struct {
 	gl      api
 	upload  Upload
 	version string
+	name    string // GL_RENDERER
 	closed  bool
 
 	meshProg program
@@ -104,6 +105,10 @@ func New(opts Options) (*Renderer, error) {
 	r.version = gl.GoStr(vp)
 	if err := checkVersion(r.version); err != nil {
 		return nil, err
+	}
+	r.gl.calls++
+	if p := gl.GetString(gl.RENDERER); p != nil {
+		r.name = gl.GoStr(p)
 	}
 	if err := r.init(); err != nil {
 		r.Close()
@@ -165,6 +170,10 @@ func checkVersion(v string) error {
 
 // Version returns the driver's GL_VERSION string.
 func (r *Renderer) Version() string { return r.version }
+
+// Name returns the driver's GL_RENDERER string, such as
+// "llvmpipe (LLVM 15.0.6, 256 bits)".
+func (r *Renderer) Name() string { return r.name }
 
 // AddMesh uploads a mesh and returns its ID, the next after the built-in
 // meshes and any added before. Call it between frames.

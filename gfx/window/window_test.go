@@ -55,6 +55,9 @@ func TestOpenDefaults(t *testing.T) {
 	if w.Renderer() == nil {
 		t.Fatal("no renderer")
 	}
+	if w.Renderer().Name() == "" || w.Renderer().Version() == "" {
+		t.Errorf("renderer name %q version %q, want the driver's GL_RENDERER and GL_VERSION", w.Renderer().Name(), w.Renderer().Version())
+	}
 	var err error
 	mainthread.Call(func() {
 		r := w.Renderer()
