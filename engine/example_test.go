@@ -17,6 +17,8 @@ import (
 type Spinner struct{ Speed float32 } // radians per second
 
 // Tick runs once per fixed tick; t.Delta is the fixed step in seconds.
+// (With thousands of spinners, compute the turn once per tick rate and
+// multiply in place, as cmd/internal/demo's Spinner does.)
 func (s *Spinner) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error {
 	turn := mgl32.QuatRotate(s.Speed*float32(t.Delta), mgl32.Vec3{0, 1, 0})
 	a.Local.Rot = turn.Mul(a.Local.Rot).Normalize()
