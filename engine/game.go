@@ -72,6 +72,7 @@ type Game struct {
 	tctx       TickContext
 	dctx       DrawContext
 	lastFrame  timing.Frame
+	tickLimit  int // most ticks a frame may run (0: the scheduler's cap); Headless.RunTicks sets it
 	pace       pacer
 	overlay    overlay
 	screenshot string

@@ -152,7 +152,13 @@ func (h *Headless) RunTicks(n uint64, frames FrameTimes) error {
 		if d == ^timing.Micros(0) {
 			return fmt.Errorf("engine: RunTicks(%d): game time is paused with %d ticks to go", n, left)
 		}
-		if err := h.Frame(max(d, 1)); err != nil {
+		// A tick may raise the tick rate mid-frame, making more ticks due
+		// than are left: the frame stops at the n-th tick, and the rest
+		// stays pending.
+		h.Game.tickLimit = int(min(left, math.MaxInt32))
+		err := h.Frame(max(d, 1))
+		h.Game.tickLimit = 0
+		if err != nil {
 			return err
 		}
 	}

@@ -62,18 +62,27 @@ func (g *Game) Frame() error {
 	}
 
 	now := g.clock.Now() // the one clock reading the simulation sees
-	f := g.sched.Advance(now)
-	g.lastFrame = f
-	for i := range f.Ticks {
-		ti := f.Tick(i)
+	// Ticks are taken one at a time, so that a tick that changes the
+	// scheduler (SetTickRate, Pause, SetTimeScale…) changes the very next
+	// tick, whatever the frame rate.
+	g.sched.Begin(now)
+	for ran := 0; g.tickLimit == 0 || ran < g.tickLimit; ran++ {
+		ti, ok := g.sched.Next()
+		if !ok {
+			break
+		}
 		ideal := now - timing.Micros(float64(ti.Overdue)/g.sched.TimeScale())
-		if err := g.tick(ti, ideal, i == f.Ticks-1); err != nil {
+		if err := g.tick(ti, ideal, g.sched.Due() == 0); err != nil {
+			g.lastFrame = g.sched.End()
 			return g.fail(err)
 		}
 		if g.quit || len(g.stack) == 0 {
+			g.lastFrame = g.sched.End()
 			return g.fail(ErrQuit)
 		}
 	}
+	f := g.sched.End()
+	g.lastFrame = f
 	g.prof.Ticks = f.Ticks
 	g.lap(&g.prof.Tick)
 	g.reportSlow()

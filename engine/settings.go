@@ -6,11 +6,14 @@ import (
 )
 
 // The settings below may be changed at any time on the main goroutine,
-// typically from a state's Tick in answer to a key. None of them changes
-// the fixed step's length or the simulation's determinism.
+// typically from a state's Tick in answer to a key. None of them breaks the
+// simulation's determinism: a change made by tick n applies from tick n+1,
+// whatever the frame rate, so the same input gives the same ticks (index,
+// time, step) and the same hash at any pacing.
 
 // SetTickRate changes the tick rate (Hz). The interpolation phase is kept, so
-// the picture does not jump; ticks already due this frame keep the old rate.
+// the picture does not jump. Called from a tick, it applies from the next
+// tick, also when more ticks are due in the same frame.
 func (g *Game) SetTickRate(hz int) error { return g.sched.SetRate(hz) }
 
 // TickRate returns the tick rate in Hz.
@@ -24,7 +27,8 @@ func (g *Game) SetTimeScale(f float64) error { return g.sched.SetTimeScale(f) }
 func (g *Game) TimeScale() float64 { return g.sched.TimeScale() }
 
 // Pause stops game time for every state: no ticks, alpha frozen. Input is
-// queued until Resume. To pause gameplay under a menu that keeps running,
+// queued until Resume. Called from a tick, no further tick runs in that
+// frame. To pause gameplay under a menu that keeps running,
 // push an Overlay state instead.
 func (g *Game) Pause() { g.sched.Pause() }
 

@@ -79,7 +79,8 @@ type Config struct {
 	// MaxFrameTime caps the real time one frame may simulate (policy Drop)
 	// or the game time that may wait to be simulated before a reset (policy
 	// Reset). It must be at least one tick (1/Rate s) and at most
-	// MaxMaxFrameTime. 0 means DefaultMaxFrameTime.
+	// MaxMaxFrameTime. 0 means DefaultMaxFrameTime, or two ticks when that
+	// is longer (below 8 Hz), and follows the rate when it changes.
 	MaxFrameTime Micros
 
 	// Policy is the overload policy; the zero value is Drop.
@@ -116,7 +117,7 @@ func (c Config) withDefaults() (Config, error) {
 		c.MaxTicksPerFrame = DefaultMaxTicksPerFrame
 	}
 	if c.MaxFrameTime == 0 {
-		c.MaxFrameTime = DefaultMaxFrameTime
+		c.MaxFrameTime = defaultFrameTime(max(c.Rate, 1))
 	}
 	if c.MaxDebt == 0 {
 		c.MaxDebt = DefaultMaxDebt
@@ -151,6 +152,13 @@ func checkRate(rate int) error {
 		return &ConfigError{"Rate", fmt.Sprintf("%d Hz", rate), fmt.Sprintf("1 to %d Hz (0 means %d)", MaxRate, DefaultRate)}
 	}
 	return nil
+}
+
+// defaultFrameTime is MaxFrameTime's default at rate: DefaultMaxFrameTime,
+// or two ticks when that is longer, so that every rate from 1 to MaxRate
+// works with the defaults.
+func defaultFrameTime(rate int) Micros {
+	return max(DefaultMaxFrameTime, Micros(2*(uint64(Second)+uint64(rate)-1)/uint64(rate)))
 }
 
 func checkFrameTime(t Micros, rate int) error {

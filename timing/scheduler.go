@@ -38,9 +38,19 @@ type Scheduler struct {
 	scaleQ   uint64 // time scale in 1/65536 steps
 	scaleRem uint64 // carried remainder of scaled time, in units/65536
 
-	paused bool
-	absorb bool // the next Advance's delta counts as paused (set by Resume)
-	steps  int  // pending single steps
+	paused        bool
+	autoFrameTime bool // MaxFrameTime was defaulted: it follows the rate
+	absorb        bool // the next Advance's delta counts as paused (set by Resume)
+	steps         int  // pending single steps
+
+	// The frame in progress, between Begin and End.
+	inFrame      bool
+	stepping     bool   // the frame runs single steps
+	capHit       bool   // the frame hit a cap
+	due          int    // ticks still due this frame
+	ran          int    // ticks run this frame
+	frameDropped uint64 // units dropped this frame
+	frame        Frame
 
 	stats statsState
 }
@@ -52,7 +62,7 @@ func New(cfg Config) (*Scheduler, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Scheduler{cfg: c, rate: uint64(c.Rate)}
+	s := &Scheduler{cfg: c, rate: uint64(c.Rate), autoFrameTime: cfg.MaxFrameTime == 0}
 	s.scaleQ = scaleToQ(c.TimeScale)
 	return s, nil
 }
@@ -120,19 +130,39 @@ func (f *Frame) Ahead() float64 { return f.Alpha / float64(f.rate) }
 
 // Advance moves the scheduler to real time now (microseconds from any fixed
 // origin; only differences are used, so a wrapping counter is fine) and
-// returns the ticks to run this frame. Call it exactly once per frame, with
-// the clock read once for that frame; run the ticks, then draw with Alpha.
+// runs the bookkeeping of every tick due, returning them as a Frame whose
+// Tick(i) describes each. Call it exactly once per frame, with the clock
+// read once for that frame; run the ticks, then draw with Alpha. It is
+// Begin, Next until it reports no more, then End: use those instead when
+// the ticks themselves may change the scheduler (SetRate, Pause…), so that
+// each change applies from the very next tick whatever the frame rate.
 //
 // The first call starts the clock and runs no tick. A time earlier than the
 // previous call's is clamped: the frame counts as zero time (counted in
 // Stats.Backwards) and the clock continues from the earlier time.
 func (s *Scheduler) Advance(now Micros) Frame {
+	s.Begin(now)
+	for s.due > 0 {
+		s.next()
+	}
+	return s.End()
+}
+
+// Begin starts a frame at real time now: it adds the frame's game time,
+// applies the overload policy and makes ticks due. Take them one at a time
+// with Next, then call End. Between Begin and End, a tick may call SetRate,
+// SetTimeScale, SetPolicy, Pause, Resume or Step: each takes effect from
+// the next tick, at the same tick index at any frame rate (see Next).
+func (s *Scheduler) Begin(now Micros) {
 	f := Frame{Now: now, rate: s.rate, first: s.ticks, epochTicks: s.epochTicks, epochTime: s.epochTime}
+	s.inFrame = true
+	s.ran, s.capHit, s.frameDropped = 0, false, 0
 	if !s.started {
 		s.started = true
 		s.last = now
-		s.finish(&f, false)
-		return f
+		s.due, s.stepping = 0, false
+		s.frame = f
+		return
 	}
 	d := now - s.last // wrap-safe
 	if d > math.MaxInt64 {
@@ -147,17 +177,14 @@ func (s *Scheduler) Advance(now Micros) Frame {
 		f.Paused = s.paused
 		n := min(s.steps, s.cfg.MaxTicksPerFrame)
 		s.steps -= n
-		if n > 0 {
-			f.step = true
-			s.game.add(uint64(n)*unitsPerTick, s.rate)
-			s.commit(&f, n, s.acc)
-		}
-		s.finish(&f, false)
-		return f
+		s.due, s.stepping = n, n > 0
+		f.step = n > 0
+		f.accBefore = s.acc
+		s.frame = f
+		return
 	}
 
 	var dropped uint64
-	capHit := false
 	switch s.cfg.Policy {
 	case CatchUp:
 		limit := uint64(s.cfg.MaxDebt)*s.rate + uint64(s.cfg.MaxTicksPerFrame+1)*unitsPerTick
@@ -169,12 +196,12 @@ func (s *Scheduler) Advance(now Micros) Frame {
 		s.acc += u
 		s.game.add(u, s.rate)
 	case Reset:
-		// Seed 000: when more game time waits to be simulated than
-		// MaxFrameTime (a load, a debugger pause), forget the backlog and
-		// the phase and resume with exactly one tick.
+		// Jon Watte's game loop: when more game time waits to be simulated
+		// than MAX_ALLOWED_FRAMETIME (a load, a debugger pause), forget the
+		// backlog and the phase and resume with exactly one tick.
 		u := s.scale(d)
 		if total := s.acc + u; total > uint64(s.cfg.MaxFrameTime)*s.rate {
-			capHit = true
+			s.capHit = true
 			dropped += total - unitsPerTick
 			s.game.sub(s.acc, s.rate)
 			s.acc = unitsPerTick
@@ -185,7 +212,7 @@ func (s *Scheduler) Advance(now Micros) Frame {
 		}
 	default: // Drop: simulate at most MaxFrameTime of real time per frame.
 		if d > s.cfg.MaxFrameTime {
-			capHit = true
+			s.capHit = true
 			dropped += s.scale(d - s.cfg.MaxFrameTime)
 			d = s.cfg.MaxFrameTime
 		}
@@ -193,22 +220,88 @@ func (s *Scheduler) Advance(now Micros) Frame {
 		s.acc += u
 		s.game.add(u, s.rate)
 	}
+	s.frameDropped = dropped
+	f.accBefore = s.acc
+	s.stepping = false
+	s.due = s.plan()
+	s.frame = f
+}
 
+// plan returns how many ticks are due now in an ordinary (not stepping)
+// frame: the whole ticks in the phase, up to what is left of the frame's
+// cap. Under Drop and Reset, whole ticks beyond the cap are dropped: the
+// game slows down instead of banking the time.
+func (s *Scheduler) plan() int {
 	n := s.acc / unitsPerTick
-	if limit := uint64(s.cfg.MaxTicksPerFrame); n > limit {
-		capHit = true
+	left := uint64(s.cfg.MaxTicksPerFrame - min(s.ran, s.cfg.MaxTicksPerFrame))
+	if n > left {
+		s.capHit = true
 		if s.cfg.Policy != CatchUp {
-			excess := (n - limit) * unitsPerTick
+			excess := (n - left) * unitsPerTick
 			s.acc -= excess
 			s.game.sub(excess, s.rate)
-			dropped += excess
+			s.frameDropped += excess
 		}
-		n = limit
+		n = left
 	}
-	accBefore := s.acc
-	s.commit(&f, int(n), accBefore)
+	return int(n)
+}
 
-	if s.cfg.Policy == CatchUp {
+// Next takes the frame's next due tick and describes it, or reports false
+// when no more ticks are due this frame. Each tick is described with the
+// scheduler's settings at the moment it is taken, so a change made by one
+// tick applies from the next: at the same tick index whatever the frame
+// rate. Call it only between Begin and End.
+func (s *Scheduler) Next() (TickInfo, bool) {
+	if !s.inFrame || s.due <= 0 {
+		return TickInfo{}, false
+	}
+	return s.next(), true
+}
+
+func (s *Scheduler) next() TickInfo {
+	idx := s.ticks
+	t := TickInfo{
+		Index:       idx,
+		Time:        s.epochTime + Micros(mulDiv(idx-s.epochTicks, unitsPerTick, s.rate)),
+		Rate:        int(s.rate),
+		Delta:       1 / float64(s.rate),
+		DeltaMicros: Micros(unitsPerTick / s.rate),
+		Step:        s.stepping,
+	}
+	s.ticks++
+	s.ran++
+	s.due--
+	if s.stepping {
+		s.game.add(unitsPerTick, s.rate)
+	} else {
+		s.acc -= unitsPerTick
+		t.Overdue = Micros(s.acc / s.rate)
+	}
+	return t
+}
+
+// Due returns how many ticks are still due in the current frame, at the
+// current settings (a tick that changes the rate changes it).
+func (s *Scheduler) Due() int { return s.due }
+
+// End finishes the frame begun by Begin: it applies the policy's bounds to
+// what is left (CatchUp's MaxDebt), records the statistics and returns the
+// frame: the ticks run, the interpolation factor to draw with, the time
+// dropped. Ticks still due (a caller stopped taking them) stay pending and
+// are due in the next frame.
+func (s *Scheduler) End() Frame {
+	f := s.frame
+	s.inFrame = false
+	f.Ticks = s.ran
+	f.step = s.stepping
+	f.first = s.ticks - uint64(s.ran)
+	if s.rate != f.rate {
+		// The rate changed during the frame: describe the frame from the
+		// new epoch (Tick(i) is then meaningful only for ticks after it).
+		f.rate, f.epochTicks, f.epochTime = s.rate, s.epochTicks, s.epochTime
+	}
+	if !s.stepping && s.cfg.Policy == CatchUp {
 		// Keep at most MaxDebt of owed ticks; drop whole ticks beyond it so
 		// the phase is kept.
 		maxOwed := uint64(s.cfg.MaxDebt) * s.rate / unitsPerTick
@@ -216,26 +309,17 @@ func (s *Scheduler) Advance(now Micros) Frame {
 			excess := (owed - maxOwed) * unitsPerTick
 			s.acc -= excess
 			s.game.sub(excess, s.rate)
-			dropped += excess
+			s.frameDropped += excess
 		}
 	}
-	if dropped > 0 {
-		s.dropped.add(dropped, s.rate)
-		f.Dropped = Micros(dropped / s.rate)
+	if s.frameDropped > 0 {
+		s.dropped.add(s.frameDropped, s.rate)
+		f.Dropped = Micros(s.frameDropped / s.rate)
 	}
-	s.finish(&f, capHit)
+	f.Paused = s.paused
+	s.due = 0
+	s.finish(&f, s.capHit)
 	return f
-}
-
-// commit records n ticks as run by frame f. Single steps leave the phase
-// alone; ordinary ticks consume it.
-func (s *Scheduler) commit(f *Frame, n int, accBefore uint64) {
-	f.Ticks = n
-	f.accBefore = accBefore
-	s.ticks += uint64(n)
-	if !f.step {
-		s.acc -= uint64(n) * unitsPerTick
-	}
 }
 
 func (s *Scheduler) finish(f *Frame, capHit bool) {
@@ -272,9 +356,14 @@ func (s *Scheduler) Rate() int { return int(s.rate) }
 func (s *Scheduler) Ticks() uint64 { return s.ticks }
 
 // GameTime returns the game time that has flowed: real time scaled by the
-// time scale, excluding time paused or dropped, including single steps. At a
-// constant rate, Ticks() == floor(GameTime·rate/1e6) after every frame whose
-// ticks were not capped.
+// time scale, excluding time paused or dropped, including single steps,
+// rounded down to whole microseconds. The scheduler keeps it exactly (in
+// units of 1/rate µs), and after every frame that owes no tick (every frame
+// but CatchUp's in debt), at a constant rate, Ticks() == ⌊T·rate/1e6⌋ for
+// the exact time T. Since GameTime() ≤ T < GameTime()+1µs, the rounded value
+// gives ⌊GameTime·rate/1e6⌋ ≤ Ticks() ≤ ⌊(GameTime+1µs)·rate/1e6⌋: one less
+// than Ticks() exactly when T is a tick boundary that is not a whole
+// microsecond (33333.3̅ µs at 30 Hz), as after a single step or a Reset.
 func (s *Scheduler) GameTime() Micros { return s.game.us }
 
 // Dropped returns the total game time the overload policy has dropped.

@@ -3,8 +3,29 @@ package timing
 // Pause stops game time: until Resume, Advance runs no ticks (except single
 // steps) and the interpolation factor stays where it was, so the picture
 // freezes without snapping. It takes effect immediately: the frame in
-// which it is called counts as paused.
-func (s *Scheduler) Pause() { s.paused = true }
+// which it is called counts as paused, and when a tick calls it, no further
+// tick runs in that frame. Whole ticks that were due but had not run are
+// dropped (counted in Dropped), so resuming never bursts and the tick that
+// follows the pause is the same at any frame rate; the phase is kept.
+func (s *Scheduler) Pause() {
+	if s.paused {
+		return
+	}
+	s.paused = true
+	if s.inFrame && !s.stepping {
+		s.due = 0
+	}
+	if s.acc >= unitsPerTick {
+		excess := s.acc / unitsPerTick * unitsPerTick
+		s.acc -= excess
+		s.game.sub(excess, s.rate)
+		if s.inFrame {
+			s.frameDropped += excess
+		} else {
+			s.dropped.add(excess, s.rate)
+		}
+	}
+}
 
 // Resume restarts game time after Pause. The time up to the next Advance
 // still counts as paused, so resuming never produces a burst of ticks,
@@ -33,16 +54,21 @@ func (s *Scheduler) Step() error {
 
 // SetRate changes the tick rate. The interpolation phase is kept (the next
 // tick comes after the same fraction of a step as it would have), so the
-// picture does not jump; ticks of the current frame that have not run yet
-// keep the old rate's TickInfo, the new rate applies from the next Advance.
-// It returns a *ConfigError if rate is out of range or MaxFrameTime would be
+// picture does not jump. Called by a tick (between Begin and End), it
+// applies from the next tick: the ticks still due this frame are game time
+// owed, converted to the new rate, so the sequence of ticks (index, time,
+// step) is the same at any frame rate. It returns a *ConfigError if rate is out of range or MaxFrameTime would be
 // shorter than one tick at the new rate.
 func (s *Scheduler) SetRate(rate int) error {
 	if err := checkRate(rate); err != nil {
 		return err
 	}
+	mft := s.cfg.MaxFrameTime
+	if s.autoFrameTime {
+		mft = defaultFrameTime(rate)
+	}
 	if s.cfg.Policy != CatchUp {
-		if err := checkFrameTime(s.cfg.MaxFrameTime, rate); err != nil {
+		if err := checkFrameTime(mft, rate); err != nil {
 			return err
 		}
 	}
@@ -63,6 +89,11 @@ func (s *Scheduler) SetRate(rate int) error {
 	s.scaleRem = 0
 	s.rate = r2
 	s.cfg.Rate = rate
+	s.cfg.MaxFrameTime = mft
+	if s.inFrame && !s.stepping {
+		s.frameDropped = s.frameDropped * r2 / r1
+		s.due = s.plan()
+	}
 	return nil
 }
 
@@ -95,8 +126,12 @@ func (s *Scheduler) SetPolicy(p Policy) error {
 			return err
 		}
 	}
-	if p != CatchUp && s.acc >= unitsPerTick {
-		excess := s.acc / unitsPerTick * unitsPerTick
+	keep := uint64(0) // whole ticks still due in the frame in progress
+	if s.inFrame && !s.stepping {
+		keep = uint64(s.due) * unitsPerTick
+	}
+	if p != CatchUp && s.acc >= unitsPerTick+keep {
+		excess := (s.acc - keep) / unitsPerTick * unitsPerTick
 		s.acc -= excess
 		s.game.sub(excess, s.rate)
 		s.dropped.add(excess, s.rate)

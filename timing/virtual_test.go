@@ -178,8 +178,11 @@ func TestRateChangeKeepsPhase(t *testing.T) {
 			t.Errorf("SetRate(%d): got no error, want one", bad)
 		}
 	}
-	if err := mustNew(t, Config{}).SetRate(3); err == nil {
-		t.Errorf("SetRate(3) with MaxFrameTime 250ms (< one 333ms tick): got no error, want one")
+	if err := mustNew(t, Config{MaxFrameTime: 250 * Millisecond}).SetRate(3); err == nil {
+		t.Errorf("SetRate(3) with an explicit MaxFrameTime of 250ms (< one 333ms tick): got no error, want one")
+	}
+	if err := mustNew(t, Config{}).SetRate(3); err != nil {
+		t.Errorf("SetRate(3) with the default MaxFrameTime: got %v, want it to follow the rate", err)
 	}
 }
 
