@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"runtime/debug"
 
 	"github.com/tickwork/tickwork/timing"
 )
@@ -27,7 +26,9 @@ func (g *Game) draw(f *timing.Frame, w, h int) error {
 			edt = 0 // frozen under an overlay: no motion, no visual effects
 		}
 		if so, ok := e.state.(SceneOwner); ok {
-			for _, m := range so.Scenes() {
+			g.mark(e, "Scenes", -1)
+			for j, m := range so.Scenes() {
+				g.mark(e, "actor Frame", j) // Frame and BuildDrawList panic with a *scene.PanicError
 				m.Interpolate(e.alpha)
 				m.Frame(edt)
 				g.lap(&g.prof.Interpolate)
@@ -60,9 +61,10 @@ func (g *Game) draw(f *timing.Frame, w, h int) error {
 }
 
 func (g *Game) callDraw(e *entry) (err error) {
+	g.mark(e, "Draw", -1)
 	defer func() {
 		if r := recover(); r != nil {
-			err = &PanicError{State: e.name, In: "Draw", Value: r, Stack: debug.Stack()}
+			err = g.panicked(r)
 		}
 	}()
 	e.state.Draw(&g.dctx)

@@ -72,6 +72,8 @@ type Game struct {
 	tctx       TickContext
 	dctx       DrawContext
 	lastFrame  timing.Frame
+	at         hookMark // the game code running, for PanicError
+	transforms repairLog
 	tickLimit  int // most ticks a frame may run (0: the scheduler's cap); Headless.RunTicks sets it
 	pace       pacer
 	overlay    overlay
@@ -146,7 +148,7 @@ func (g *Game) Run(win Window, r gfx.Renderer, first State) error {
 
 // Start prepares the game to run frames with Frame: it enters first. Run
 // calls it; call it yourself to drive frames from your own loop.
-func (g *Game) Start(win Window, r gfx.Renderer, first State) error {
+func (g *Game) Start(win Window, r gfx.Renderer, first State) (err error) {
 	if g.started {
 		return errors.New("engine: the game was already started; a Game runs once")
 	}
@@ -154,6 +156,7 @@ func (g *Game) Start(win Window, r gfx.Renderer, first State) error {
 		return errors.New("engine: Start needs a window, a renderer and a first state")
 	}
 	g.started = true
+	defer g.ending(&err)
 	g.win, g.r = win, r
 	if vs, ok := win.(vsyncSetter); ok {
 		vs.SetVSync(!g.opts.NoVSync)
@@ -185,7 +188,8 @@ func (g *Game) fail(err error) error {
 	}
 	for _, s := range g.sinks {
 		if e, ok := s.(GameEnder); ok {
-			if eerr := e.GameEnd(g); eerr != nil {
+			g.markSink("TickSink", s)
+			if eerr := g.guard(func() error { return e.GameEnd(g) }); eerr != nil {
 				errs = append(errs, fmt.Errorf("engine: ending %T: %w", s, eerr))
 			}
 		}
@@ -200,7 +204,8 @@ func (g *Game) fail(err error) error {
 		}
 	}
 	for _, s := range g.sinks {
-		if cerr := s.Close(); cerr != nil {
+		g.markSink("TickSink", s)
+		if cerr := g.guard(s.Close); cerr != nil {
 			errs = append(errs, fmt.Errorf("engine: closing %T: %w", s, cerr))
 		}
 	}
@@ -266,11 +271,13 @@ func (g *Game) Hash() uint64 {
 	}
 	for _, e := range g.stack {
 		if so, ok := e.state.(SceneOwner); ok {
+			g.mark(e, "Scenes", -1)
 			for _, m := range so.Scenes() {
 				mix(m.Hash())
 			}
 		}
 		if hs, ok := e.state.(Hasher); ok {
+			g.mark(e, "Hash", -1)
 			mix(hs.Hash())
 		}
 		mix(e.clock.ticks)

@@ -3,8 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"runtime/debug"
-
+	
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/timing"
 )
@@ -48,10 +47,11 @@ func (g *Game) AddTickSink(s TickSink) { g.sinks = append(g.sinks, s) }
 // ticks, interpolate and draw the visible states bottom first, present,
 // pace. It returns ErrQuit once the game has ended cleanly (every state
 // exited), or the error that ended it.
-func (g *Game) Frame() error {
+func (g *Game) Frame() (err error) {
 	if !g.started || g.stopped {
 		return ErrQuit
 	}
+	defer g.ending(&err)
 	frameStart := g.pace.startFrame()
 	g.lapStart()
 	g.polled = g.win.PollEvents(g.polled[:0], g.stamp)
@@ -154,6 +154,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 	g.deliver = g.deliver[:0]
 	if g.source != nil {
 		var err error
+		g.markSink("TickSource", g.source)
 		if g.deliver, err = g.source.TickEvents(ti.Index, g.deliver); err != nil {
 			return fmt.Errorf("engine: input for tick %d: %w", ti.Index, err)
 		}
@@ -171,6 +172,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 	}
 	g.quiet.Begin()
 	for _, s := range g.sinks {
+		g.markSink("TickSink", s)
 		if err := s.TickInput(ti.Index, g.deliver); err != nil {
 			return fmt.Errorf("engine: tick %d: %w", ti.Index, err)
 		}
@@ -192,9 +194,13 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 			return err
 		}
 		if so, ok := e.state.(SceneOwner); ok {
-			for _, m := range so.Scenes() {
+			g.mark(e, "Scenes", -1)
+			for j, m := range so.Scenes() {
+				g.mark(e, "actor Tick", j)
 				if err := m.Tick(ti); err != nil {
-					return fmt.Errorf("engine: state %s, tick %d: %w", e.name, ti.Index, err)
+					if err = g.sceneTickError(e, j, m, ti, err); err != nil {
+						return err
+					}
 				}
 			}
 		}
@@ -204,6 +210,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		return err
 	}
 	for _, s := range g.sinks {
+		g.markSink("TickSink", s)
 		if err := s.TickDone(ti.Index, g); err != nil {
 			return fmt.Errorf("engine: tick %d: %w", ti.Index, err)
 		}
@@ -213,9 +220,10 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 
 // callTick runs a state's Tick, turning a panic into a *PanicError.
 func (g *Game) callTick(e *entry, ctx *TickContext) (err error) {
+	g.mark(e, "Tick", -1)
 	defer func() {
 		if r := recover(); r != nil {
-			err = &PanicError{State: e.name, In: "Tick", Value: r, Stack: debug.Stack()}
+			err = g.panicked(r)
 		}
 	}()
 	if err = e.state.Tick(ctx); err != nil {
@@ -230,9 +238,10 @@ func (g *Game) callTick(e *entry, ctx *TickContext) (err error) {
 
 // call runs a hook of e with a Context, turning a panic into a *PanicError.
 func (g *Game) call(e *entry, hook string, fn func(*Context) error) (err error) {
+	g.mark(e, hook, -1)
 	defer func() {
 		if r := recover(); r != nil {
-			err = &PanicError{State: e.name, In: hook, Value: r, Stack: debug.Stack()}
+			err = g.panicked(r)
 		}
 	}()
 	ctx := Context{game: g, entry: e}

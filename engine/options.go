@@ -63,6 +63,14 @@ type Options struct {
 	// FocusLoss is what happens when the window loses focus.
 	FocusLoss FocusPolicy
 
+	// StrictTransforms makes a non-finite transform (NaN or ±Inf) or a
+	// zero rotation written by a behaviour end the game with an error
+	// naming the state, scene, actor and tick. By default the scene
+	// repairs it (the actor is reverted to its last finite transform, a
+	// zero rotation becomes the identity), a warning is logged at most once
+	// per actor per second of game time, and the game goes on.
+	StrictTransforms bool
+
 	// Seed seeds the game's random source (Game.Rand). The same seed gives
 	// the same numbers, which replays rely on. 0 means 1.
 	Seed uint64

@@ -83,6 +83,7 @@ func (g *Game) enter(s State) error {
 		}
 	}
 	if so, ok := s.(SceneOwner); ok {
+		g.mark(e, "Scenes", -1)
 		for _, m := range so.Scenes() {
 			m.SetMode(g.mode)
 			if err := m.TeleportAll(); err != nil {

@@ -89,22 +89,3 @@ func stateName(s State) string {
 	}
 	return fmt.Sprintf("%T", s)
 }
-
-// PanicError is returned by Run when a state panicked: the game is cleaned up
-// and the panic is reported with the state's name instead of crashing.
-type PanicError struct {
-	State string // the state's name
-	In    string // "Tick", "Draw", "Enter"…
-	Value any    // the value passed to panic
-	Stack []byte // the goroutine's stack at the panic
-}
-
-func (e *PanicError) Error() string {
-	return fmt.Sprintf("engine: state %s panicked in %s: %v\n%s", e.State, e.In, e.Value, e.Stack)
-}
-
-// Unwrap returns the panic value when it is an error.
-func (e *PanicError) Unwrap() error {
-	err, _ := e.Value.(error)
-	return err
-}

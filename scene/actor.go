@@ -89,7 +89,10 @@ type Actor struct {
 	render mgl32.Mat4 // blended each frame
 
 	// Mesh is drawn with the render matrix and Color; gfx.MeshNone is not
-	// drawn. Hidden actors are not drawn either (nor asked to Draw).
+	// drawn. Hidden actors are not drawn either (nor asked to Draw), and
+	// neither are their descendants, as with Godot's visible: hiding a
+	// ship hides its turrets. Hidden is visual only: hidden actors still
+	// tick and move.
 	Mesh   gfx.MeshID
 	Hidden bool
 	Color  gfx.Color

@@ -177,7 +177,14 @@ func setRender(a *Actor, r *Transform, cur uint8) {
 // took, in seconds of real time. The engine calls it once per frame, after
 // Interpolate and before BuildDrawList. It is for visual-only effects; see
 // Framer.
+//
+// A Framer that panics makes Frame panic with a *PanicError naming the
+// actor.
 func (m *Manager) Frame(dt float32) {
+	if m.framers() == 0 {
+		return
+	}
+	defer m.repanic("Frame")
 	for c := 0; c < len(m.chunks); c++ {
 		ch := m.chunks[c]
 		if ch.framers == 0 {
@@ -185,6 +192,7 @@ func (m *Manager) Frame(dt float32) {
 		}
 		for k := range ch.a[:m.chunkLen(c)] {
 			if a := &ch.a[k]; a.framer != nil && a.flags&flagAlive != 0 {
+				m.running = a.handle
 				a.framer.Frame(a, dt)
 			}
 		}
@@ -228,30 +236,55 @@ func (m *Manager) DrawList() *gfx.DrawList { return &m.draw }
 
 // BuildDrawList refills the manager's draw list for the current frame and
 // returns it: the camera view (see SetCamera), the lens and light, and for
-// every live actor that is not Hidden and has a mesh, one instance with its
-// render matrix and colour, batched per mesh; then Drawer behaviours add
-// what they draw. The engine calls it once per frame, after Interpolate and
-// Frame. The list is reused: it is valid until the next call, and a steady
-// scene allocates nothing.
+// every live actor that is visible (neither it nor an ancestor Hidden) and
+// has a mesh, one instance with its render matrix and colour, batched per
+// mesh; then Drawer behaviours add what they draw. The engine calls it once
+// per frame, after Interpolate and Frame. The list is reused: it is valid
+// until the next call, and a steady scene allocates nothing. A Drawer that
+// panics makes BuildDrawList panic with a *PanicError naming the actor.
 func (m *Manager) BuildDrawList() *gfx.DrawList {
 	d := &m.draw
 	d.Reset()
 	m.buildView()
+	defer m.repanic("Draw")
 	for c, ch := range m.chunks {
 		for k := range ch.a[:m.chunkLen(c)] {
 			a := &ch.a[k]
-			if a.flags&flagAlive == 0 || a.Hidden {
+			if a.flags&flagAlive == 0 || a.Hidden || (a.parent >= 0 && m.ancestorHidden(a)) {
 				continue
 			}
 			if a.Mesh != gfx.MeshNone {
 				d.Add(a.Mesh, &a.render, a.Color)
 			}
 			if a.flags&flagDrawer != 0 {
+				m.running = a.handle
 				a.drawer.Draw(a, d)
 			}
 		}
 	}
 	return d
+}
+
+// ancestorHidden reports whether a parent, grandparent… of a is Hidden:
+// hiding an actor hides its descendants, as Godot's visible does.
+func (m *Manager) ancestorHidden(a *Actor) bool {
+	for p := a.parent; p >= 0; {
+		pa := m.at(p)
+		if pa.Hidden {
+			return true
+		}
+		p = pa.parent
+	}
+	return false
+}
+
+// framers returns the number of live actors with a Framer.
+func (m *Manager) framers() int32 {
+	var n int32
+	for _, ch := range m.chunks {
+		n += ch.framers
+	}
+	return n
 }
 
 // buildView sets the draw list's view from the camera actor, or the fixed

@@ -34,14 +34,24 @@ import (
 // The tick always completes. Its error joins, wrapped with their handles,
 // the errors returned by behaviours and a *TransformError per kind of bad
 // transform found (errors.Is(err, ErrNonFinite), ErrZeroRotation). Calling
-// Tick from within a tick fails with ErrInTick.
+// Tick from within a tick fails with ErrInTick. A behaviour that panics
+// ends the tick at once: Tick returns a *PanicError naming the actor (the
+// scene is left mid-tick; the game is expected to end).
 //
 // In steady state (no spawns or removals that grow the scene) Tick
 // allocates nothing.
-func (m *Manager) Tick(t timing.TickInfo) error {
+func (m *Manager) Tick(t timing.TickInfo) (err error) {
 	if m.inTick {
 		return fmt.Errorf("scene: tick %d: %w", t.Index, ErrInTick)
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = m.caught("Tick", r)
+			m.running = NoHandle
+			m.inTick = false
+			clear(m.tickErrs[:cap(m.tickErrs)])
+		}
+	}()
 	m.inTick = true
 	m.tick = t.Index
 
@@ -59,6 +69,7 @@ func (m *Manager) Tick(t timing.TickInfo) error {
 			if a.flags&(flagAlive|flagFresh) != flagAlive {
 				continue
 			}
+			m.running = a.handle
 			if err := tk.Tick(a, t, m); err != nil {
 				errs = append(errs, fmt.Errorf("scene: tick %d: %v: %w", t.Index, a.handle, err))
 			}
@@ -72,6 +83,7 @@ func (m *Manager) Tick(t timing.TickInfo) error {
 		errs = append(errs, err)
 	}
 
+	m.running = NoHandle
 	m.applyRemovals()
 	for _, i := range m.spawnQ {
 		if a := m.at(i); a.flags&flagFresh != 0 {
@@ -83,7 +95,6 @@ func (m *Manager) Tick(t timing.TickInfo) error {
 	m.spawnQ = m.spawnQ[:0]
 	m.inTick = false
 
-	var err error
 	switch len(errs) {
 	case 0:
 	case 1:
