@@ -112,7 +112,7 @@ func runControlled(t *testing.T, script map[uint64]control, ticks int, frames Fr
 				steps = 0
 			}
 		}
-		d := frames()
+		d := frames.Next()
 		if !g.Paused() {
 			// Stop on the exact tick, as RunTicks does, so the game is
 			// compared after the same number of ticks.

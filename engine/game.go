@@ -79,7 +79,7 @@ type Game struct {
 	overlay    overlay
 	screenshot string
 	shotErr    error
-	slowLogged bool
+	slow       slowLog
 	prof       FrameProfile
 	lapAt      timing.Micros
 }

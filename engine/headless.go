@@ -117,29 +117,90 @@ func (h *Headless) RunFrames(ds []timing.Micros) error {
 }
 
 // FrameTimes produces successive frame durations for a headless run.
-type FrameTimes func() timing.Micros
+// Steady and Jittered make the usual ones; FrameFunc adapts a function.
+type FrameTimes interface {
+	// Next returns the next frame's duration, at least 1 µs.
+	Next() timing.Micros
+	// Err says why the frame times are invalid (a bad rate or jitter), or
+	// returns nil. RunTicks refuses invalid frame times with it.
+	Err() error
+}
 
-// Steady returns frames at a constant rate of fps frames per second.
+// FrameFunc adapts a function returning frame durations to FrameTimes.
+type FrameFunc func() timing.Micros
+
+// Next calls f.
+func (f FrameFunc) Next() timing.Micros { return f() }
+
+// Err returns nil: a function is always valid.
+func (f FrameFunc) Err() error { return nil }
+
+// frameGen is Steady's and Jittered's FrameTimes.
+type frameGen struct {
+	next func() timing.Micros
+	err  error
+}
+
+func (g *frameGen) Next() timing.Micros {
+	if g.err != nil {
+		return 1
+	}
+	return g.next()
+}
+func (g *frameGen) Err() error { return g.err }
+
+// Limits of Steady's and Jittered's frame rate: from one frame per 1000 s
+// to one per microsecond.
+const (
+	MinFPS = 0.001
+	MaxFPS = 1e6
+)
+
+func checkFPS(fn string, fps float64) error {
+	if !(fps >= MinFPS && fps <= MaxFPS) { // also NaN
+		return fmt.Errorf("engine: %s: fps = %v is invalid: allowed %g to %g frames per second", fn, fps, MinFPS, MaxFPS)
+	}
+	return nil
+}
+
+// Steady returns frames at a constant rate of fps frames per second, from
+// MinFPS to MaxFPS; another fps gives frame times whose Err names it.
 func Steady(fps float64) FrameTimes {
+	if err := checkFPS("Steady", fps); err != nil {
+		return &frameGen{err: err}
+	}
 	d := timing.Micros(math.Max(1, math.Round(1e6/fps)))
-	return func() timing.Micros { return d }
+	return &frameGen{next: func() timing.Micros { return d }}
 }
 
 // Jittered returns frames around fps frames per second, each off by up to
 // ±jitter of the period (jitter in [0, 1)), from a seeded generator.
+// Invalid arguments give frame times whose Err names them.
 func Jittered(fps, jitter float64, seed uint64) FrameTimes {
+	if err := checkFPS("Jittered", fps); err != nil {
+		return &frameGen{err: err}
+	}
+	if !(jitter >= 0 && jitter < 1) {
+		return &frameGen{err: fmt.Errorf("engine: Jittered: jitter = %v is invalid: allowed 0 to just below 1 (a fraction of the period)", jitter)}
+	}
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	period := 1e6 / fps
-	return func() timing.Micros {
+	return &frameGen{next: func() timing.Micros {
 		d := period * (1 + jitter*(2*rng.Float64()-1))
 		return timing.Micros(math.Max(1, math.Round(d)))
-	}
+	}}
 }
 
 // RunTicks runs frames with durations from frames until exactly n more ticks
 // have run: the last frame is shortened so it ends on the n-th tick. A nil
-// frames runs one tick per frame. It returns ErrQuit if the game ended first.
+// frames runs one tick per frame. It returns ErrQuit if the game ended
+// first, and refuses invalid frame times (FrameTimes.Err).
 func (h *Headless) RunTicks(n uint64, frames FrameTimes) error {
+	if frames != nil {
+		if err := frames.Err(); err != nil {
+			return fmt.Errorf("engine: RunTicks: %w", err)
+		}
+	}
 	target := h.Game.Ticks() + n
 	for h.Game.Ticks() < target {
 		left := target - h.Game.Ticks()
@@ -147,7 +208,7 @@ func (h *Headless) RunTicks(n uint64, frames FrameTimes) error {
 		if frames == nil {
 			d = h.Game.sched.Until(1)
 		} else {
-			d = min(frames(), h.Game.sched.Until(int(min(left, math.MaxInt32))))
+			d = min(frames.Next(), h.Game.sched.Until(int(min(left, math.MaxInt32))))
 		}
 		if d == ^timing.Micros(0) {
 			return fmt.Errorf("engine: RunTicks(%d): game time is paused with %d ticks to go", n, left)

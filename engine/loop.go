@@ -3,7 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
-	
+
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/timing"
 )
@@ -85,7 +85,7 @@ func (g *Game) Frame() (err error) {
 	g.lastFrame = f
 	g.prof.Ticks = f.Ticks
 	g.lap(&g.prof.Tick)
-	g.reportSlow()
+	g.reportSlow(now)
 
 	// Minimised (0×0): no draw and no swap; ticks go on, paced so the loop
 	// does not spin.
@@ -276,21 +276,4 @@ func (g *Game) drawFloor() int {
 		i--
 	}
 	return max(i, 0)
-}
-
-// reportSlow logs once when the game starts running slowly and once when it
-// recovers.
-func (g *Game) reportSlow() {
-	slow := g.sched.RunningSlowly()
-	if slow == g.slowLogged {
-		return
-	}
-	g.slowLogged = slow
-	if slow {
-		st := g.sched.Stats()
-		g.logf("tickwork: running slowly: frames keep hitting the cap of %d ticks; %v of game time dropped so far",
-			g.sched.Config().MaxTicksPerFrame, st.Dropped)
-	} else {
-		g.logf("tickwork: running normally again")
-	}
 }

@@ -110,8 +110,8 @@ var timingFields = map[string]string{
 }
 
 func durationMicros(field string, d time.Duration) (timing.Micros, error) {
-	if d < 0 {
-		return 0, &OptionsError{field, d.String(), "a positive duration (0 means the default)"}
+	if d < 0 || (d > 0 && d < time.Microsecond) {
+		return 0, &OptionsError{field, d.String(), "a positive duration of at least 1µs (0 means the default)"}
 	}
 	return timing.Micros(d / time.Microsecond), nil
 }
@@ -151,8 +151,20 @@ func (o *Options) validate() error {
 		return &OptionsError{"FPSCap", fmt.Sprint(o.FPSCap), "0 (no cap) to 10000"}
 	case o.DefaultRefresh < 0 || o.DefaultRefresh > 1000:
 		return &OptionsError{"DefaultRefresh", fmt.Sprint(o.DefaultRefresh), "0 (60 Hz) to 1000"}
+	case !validColor(o.Clear):
+		return &OptionsError{"Clear", fmt.Sprintf("%+v", o.Clear), "components R, G, B, A from 0 to 1 (the zero Color means the default)"}
 	case o.FocusLoss > PauseOnFocusLoss:
 		return &OptionsError{"FocusLoss", fmt.Sprint(o.FocusLoss), "KeepRunning or PauseOnFocusLoss"}
 	}
 	return nil
+}
+
+// validColor reports whether every component of c is in [0, 1] (not NaN).
+func validColor(c gfx.Color) bool {
+	for _, v := range [4]float32{c.R, c.G, c.B, c.A} {
+		if !(v >= 0 && v <= 1) {
+			return false
+		}
+	}
+	return true
 }

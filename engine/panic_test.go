@@ -121,7 +121,7 @@ func (h *hooked) Draw(ctx *DrawContext) {
 type overlayChild struct{}
 
 func (overlayChild) Tick(ctx *TickContext) error { ctx.Pop(); return nil }
-func (overlayChild) Draw(*DrawContext)       {}
+func (overlayChild) Draw(*DrawContext)           {}
 
 // endLog is a tick sink that records how the game ended; it can panic.
 type endLog struct {

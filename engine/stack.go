@@ -2,6 +2,11 @@ package engine
 
 import "fmt"
 
+// MaxDepth is the most states the stack holds. A push beyond it ends the
+// game with an error naming the state pushed and the top state, instead of
+// growing without bound (a state that pushes another in every Enter).
+const MaxDepth = 256
+
 type opKind uint8
 
 const (
@@ -74,6 +79,10 @@ func (g *Game) topEntry() *entry {
 func (g *Game) enter(s State) error {
 	if s == nil {
 		return fmt.Errorf("engine: Push or Replace with a nil state")
+	}
+	if len(g.stack) >= MaxDepth {
+		return fmt.Errorf("engine: pushing state %s: the stack already holds %d states (MaxDepth), the top one %s: a state that pushes another in every Enter never ends",
+			stateName(s), len(g.stack), g.stack[len(g.stack)-1].name)
 	}
 	e := &entry{state: s, name: stateName(s), alpha: float32(g.sched.Alpha())}
 	g.stack = append(g.stack, e)

@@ -311,3 +311,24 @@ func TestEachVisibleStateDrawsOnItsOwnHUDLayer(t *testing.T) {
 		}
 	}
 }
+
+// pusher pushes another pusher every time it is entered.
+type pusher struct{ n *int }
+
+func (p *pusher) Enter(ctx *Context) error { *p.n++; ctx.Push(&pusher{n: p.n}); return nil }
+func (p *pusher) Tick(*TickContext) error  { return nil }
+func (p *pusher) Draw(*DrawContext)        {}
+
+// TestRunawayStackEndsAtMaxDepth: a state that pushes another in every
+// Enter ends the game with an error at MaxDepth states, not by exhausting
+// memory.
+func TestRunawayStackEndsAtMaxDepth(t *testing.T) {
+	n := 0
+	_, err := NewHeadless(Options{}, &pusher{n: &n})
+	if err == nil || !strings.Contains(err.Error(), "MaxDepth") || !strings.Contains(err.Error(), "*engine.pusher") {
+		t.Fatalf("got %v, want an error naming MaxDepth and the state", err)
+	}
+	if n != MaxDepth {
+		t.Errorf("got %d states entered, want %d", n, MaxDepth)
+	}
+}

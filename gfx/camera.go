@@ -1,6 +1,7 @@
 package gfx
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -26,6 +27,31 @@ const (
 
 // LookAt sets the view matrix to look from eye towards target with the given
 // up direction.
+// CheckLens reports whether a lens is usable: a vertical field of view in
+// (0, π) radians, 0 < near < far, all finite; a zero value stands for its
+// default (DefaultFovY, DefaultNear, DefaultFar) and is checked as such.
+// The error names the value and what is allowed.
+func CheckLens(fovY, near, far float32) error {
+	if fovY == 0 {
+		fovY = DefaultFovY
+	}
+	if near == 0 {
+		near = DefaultNear
+	}
+	if far == 0 {
+		far = DefaultFar
+	}
+	switch {
+	case !(fovY > 0 && fovY < math.Pi):
+		return fmt.Errorf("gfx: lens field of view %v rad is invalid: allowed more than 0 and less than π (0 means %v)", fovY, DefaultFovY)
+	case !(near > 0) || math.IsInf(float64(near), 0):
+		return fmt.Errorf("gfx: lens near distance %v is invalid: allowed a finite distance above 0 (0 means %v)", near, DefaultNear)
+	case !(far > near) || math.IsInf(float64(far), 0):
+		return fmt.Errorf("gfx: lens far distance %v is invalid: allowed a finite distance beyond near (%v; 0 means %v)", far, near, DefaultFar)
+	}
+	return nil
+}
+
 func (c *Camera) LookAt(eye, target, up mgl32.Vec3) {
 	c.View = mgl32.LookAtV(eye, target, up)
 }

@@ -223,9 +223,15 @@ func (m *Manager) Camera() Handle { return m.camera }
 func (m *Manager) SetView(view mgl32.Mat4) { m.view, m.viewSet = view, true }
 
 // SetLens sets the camera's vertical field of view (radians) and clip
-// distances; zero values mean gfx's defaults.
-func (m *Manager) SetLens(fovY, near, far float32) {
+// distances; zero values mean gfx's defaults. A lens gfx.CheckLens refuses
+// (a NaN, a field of view outside (0, π), near ≤ 0, far ≤ near) is not
+// set: the error names the value and what is allowed.
+func (m *Manager) SetLens(fovY, near, far float32) error {
+	if err := gfx.CheckLens(fovY, near, far); err != nil {
+		return fmt.Errorf("scene: SetLens: %w", err)
+	}
 	m.draw.Camera.FovY, m.draw.Camera.Near, m.draw.Camera.Far = fovY, near, far
+	return nil
 }
 
 // SetLight sets the scene's light; the zero Light means gfx.DefaultLight.

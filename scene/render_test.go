@@ -58,9 +58,35 @@ func TestCameraView(t *testing.T) {
 			t.Errorf("SetCamera(unknown): got %v, want ErrNoActor", err)
 		}
 	})
+	t.Run("bad lens refused", func(t *testing.T) {
+		nan := float32(math.NaN())
+		for _, c := range []struct {
+			fov, near, far float32
+			want           string
+		}{
+			{nan, 0.1, 10, "field of view"},
+			{4, 0.1, 10, "field of view"},
+			{-1, 0.1, 10, "field of view"},
+			{1, -0.1, 10, "near"},
+			{1, nan, 10, "near"},
+			{1, 1, 0.5, "far"},
+			{1, 0.1, float32(math.Inf(1)), "far"},
+		} {
+			var m Manager
+			err := m.SetLens(c.fov, c.near, c.far)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("SetLens(%v, %v, %v): got %v, want an error naming the %s", c.fov, c.near, c.far, err, c.want)
+			}
+			if cam := m.BuildDrawList().Camera; cam.FovY != 0 || cam.Near != 0 || cam.Far != 0 {
+				t.Errorf("SetLens(%v, %v, %v): got lens %+v set, want it left alone", c.fov, c.near, c.far, cam)
+			}
+		}
+	})
 	t.Run("lens and light", func(t *testing.T) {
 		var m Manager
-		m.SetLens(1, 0.5, 100)
+		if err := m.SetLens(1, 0.5, 100); err != nil {
+			t.Fatal(err)
+		}
 		light := gfx.Light{Dir: mgl32.Vec3{0, -1, 0}, Color: gfx.RGB(1, 0, 0)}
 		m.SetLight(light)
 		d := m.BuildDrawList()

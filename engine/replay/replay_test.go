@@ -387,7 +387,7 @@ func TestRecordLiveInputAndReplay(t *testing.T) {
 		case 15:
 			win.pending = append(win.pending, input.Event{Kind: input.KeyRelease, Key: input.KeyRight})
 		}
-		clk.Advance(frames())
+		clk.Advance(frames.Next())
 		if err := g.Frame(); err != nil {
 			t.Fatal(err)
 		}

@@ -46,7 +46,9 @@ func (g *Gameplay) build() error {
 	if g.cfg.Actors > 0 {
 		reach = crowdRadius(g.cfg.Actors) + 1
 	}
-	m.SetLens(mgl32.DegToRad(55), 0.1, max(200, 6*reach))
+	if err := m.SetLens(mgl32.DegToRad(55), 0.1, max(200, 6*reach)); err != nil {
+		return err
+	}
 	m.SetLight(gfx.Light{
 		Dir:     mgl32.Vec3{-0.45, -1, -0.3},
 		Color:   gfx.RGB(0.92, 0.88, 0.8),
