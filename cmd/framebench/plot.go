@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/tickwork/tickwork/engine/atomicfile"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -262,7 +263,7 @@ func writeFramePlot(path string, runs []plotRun) (err error) {
 	if err := write(&buf); err != nil {
 		return fmt.Errorf("plot %s: %w", path, err)
 	}
-	return writeFileAtomic(path, buf.Bytes())
+	return atomicfile.WriteFile(path, buf.Bytes(), 0)
 }
 
 // writeSoakPlot draws a soak's heap and RSS over time, with the end of the
@@ -319,5 +320,5 @@ func writeSoakPlot(path string, s *Soak) (err error) {
 	if err := write(&buf); err != nil {
 		return fmt.Errorf("plot %s: %w", path, err)
 	}
-	return writeFileAtomic(path, buf.Bytes())
+	return atomicfile.WriteFile(path, buf.Bytes(), 0)
 }

@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/tickwork/tickwork/engine/atomicfile"
 )
 
 // reportInput is what the report is made from.
@@ -64,7 +66,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "framebench report: no soak results at %s: the report says the soak was not run\n", *soakPath)
 	}
 	md := renderReport(in)
-	if err := writeFileAtomic(*out, md); err != nil {
+	if err := atomicfile.WriteFile(*out, md, 0); err != nil {
 		fmt.Fprintf(stderr, "framebench report: %v\n", err)
 		return 1
 	}

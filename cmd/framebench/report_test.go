@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tickwork/tickwork/engine/atomicfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -23,7 +25,7 @@ func TestReportGolden(t *testing.T) {
 	got := renderReport(in)
 	golden := filepath.Join("testdata", "BENCHMARKS.golden.md")
 	if *update {
-		if err := writeFileAtomic(golden, got); err != nil {
+		if err := atomicfile.WriteFile(golden, got, 0); err != nil {
 			t.Fatal(err)
 		}
 	}

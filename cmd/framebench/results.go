@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
+
+	"github.com/tickwork/tickwork/engine/atomicfile"
 )
 
 // resultsVersion is the version of the JSON written by a run; the report
@@ -215,7 +216,7 @@ func writeJSON(path string, v any) error {
 	if err != nil {
 		return fmt.Errorf("encoding %s: %w", path, err)
 	}
-	return writeFileAtomic(path, append(b, '\n'))
+	return atomicfile.WriteFile(path, append(b, '\n'), 0)
 }
 
 // readResults reads a harness results file.
@@ -232,42 +233,4 @@ func readResults(path string) (*Results, error) {
 		return nil, fmt.Errorf("reading results %s: version %d, want %d (rerun the harness)", path, r.Version, resultsVersion)
 	}
 	return &r, nil
-}
-
-// writeFileAtomic writes data to path through a temporary file in the same
-// directory, synced before it is renamed over path: a reader sees the old
-// file or the new one, never a part.
-func writeFileAtomic(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = f.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if d, derr := os.Open(dir); derr == nil { // make the rename durable
-		_ = d.Sync()
-		d.Close()
-	}
-	return nil
 }

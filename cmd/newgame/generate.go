@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"text/template"
+
+	"github.com/tickwork/tickwork/engine/atomicfile"
 )
 
 // The templates are text/template files. In the Go ones, "{{" always starts
@@ -73,7 +75,7 @@ type Options struct {
 // the files written so far are removed, and the directory too if Generate
 // created it. Generate never writes into a directory that is not empty.
 func Generate(opts Options) error {
-	return generator{write: writeAtomic}.generate(opts)
+	return generator{write: func(path string, data []byte) error { return atomicfile.WriteFile(path, data, 0) }}.generate(opts)
 }
 
 // generator writes files through write, so that tests can make writing
@@ -279,34 +281,4 @@ func rollback(written, created []string) error {
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// writeAtomic writes data to path through a temporary file in the same
-// directory, renamed into place once complete: path never holds part of
-// data, and a failure leaves no temporary file behind.
-func writeAtomic(path string, data []byte) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }

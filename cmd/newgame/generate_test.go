@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tickwork/tickwork/engine/atomicfile"
 )
 
 // thisEngine returns the root of the checkout these tests run in.
@@ -246,7 +248,7 @@ func TestGenerateRollsBackOnFailure(t *testing.T) {
 			if n++; n > after {
 				return errors.New("disk full")
 			}
-			return writeAtomic(path, data)
+			return atomicfile.WriteFile(path, data, 0)
 		}}
 	}
 
@@ -269,31 +271,5 @@ func TestGenerateRollsBackOnFailure(t *testing.T) {
 	}
 	if _, err := os.Stat(empty); err != nil {
 		t.Errorf("the directory Generate was given is gone: %v", err)
-	}
-}
-
-func TestWriteAtomic(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "f.txt")
-	if err := writeAtomic(path, []byte("one")); err != nil {
-		t.Fatal(err)
-	}
-	if data, err := os.ReadFile(path); err != nil || string(data) != "one" {
-		t.Fatalf("read back %q, %v", data, err)
-	}
-	// Renaming over a directory fails: the temporary file must not stay.
-	sub := filepath.Join(dir, "sub")
-	if err := os.Mkdir(sub, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(sub, "x"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := writeAtomic(sub, []byte("two")); err == nil {
-		t.Fatal("writeAtomic over a non-empty directory succeeded")
-	}
-	if got, want := listDir(t, dir), []string{"f.txt", "sub", "sub/x"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("after a failed write the directory holds %q, want %q", got, want)
 	}
 }

@@ -1,15 +1,10 @@
 package replay
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"strconv"
 
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/atomicfile"
 	"github.com/tickwork/tickwork/engine/input"
 )
 
@@ -28,7 +23,7 @@ type Recorder struct {
 	enc     *encoder
 	path    string
 	tmp     string
-	f       *os.File
+	f       *atomicfile.File
 	final   uint64 // state hash after the last committed tick, if finalOK
 	finalOK bool
 	open    bool  // TickInput ran for enc.next and TickDone not yet
@@ -54,34 +49,16 @@ func Create(path string, h Header) (*Recorder, error) {
 	if err := h.validate(); err != nil {
 		return nil, fmt.Errorf("replay: creating %s: %w", path, err)
 	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("replay: creating %s: it is a directory", path)
-	}
-	f, tmp, err := createTemp(path)
+	f, err := atomicfile.Create(path, 0)
 	if err != nil {
 		return nil, fmt.Errorf("replay: creating %s: %w", path, err)
 	}
-	r := &Recorder{enc: newEncoder(h), path: path, tmp: tmp, f: f}
+	r := &Recorder{enc: newEncoder(h), path: path, tmp: f.TempPath(), f: f}
 	if _, err := f.Write(r.enc.prefix()); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return nil, fmt.Errorf("replay: creating %s: writing %s: %w", path, tmp, err)
+		f.Abort()
+		return nil, fmt.Errorf("replay: creating %s: writing %s: %w", path, r.tmp, err)
 	}
 	return r, nil
-}
-
-// createTemp creates a new file next to path that no other file shares.
-func createTemp(path string) (*os.File, string, error) {
-	dir, base := filepath.Split(path)
-	for range 100 {
-		name := filepath.Join(dir, base+"."+strconv.FormatUint(uint64(rand.Uint32()), 16)+".partial")
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		return f, name, err
-	}
-	return nil, "", fmt.Errorf("no free temporary name next to %s", path)
 }
 
 // Header returns the header written to the recording.
@@ -207,11 +184,9 @@ func (r *Recorder) Close() error {
 // rename, the temporary file is removed; when the rename fails, the
 // complete recording stays in the temporary file and the error says so.
 func (r *Recorder) finish() (err error) {
-	complete := false
 	defer func() {
-		if err != nil && !complete {
-			r.f.Close()
-			os.Remove(r.tmp)
+		if err != nil {
+			r.f.Abort() // after a failed Commit this does nothing
 		}
 	}()
 	if r.lost {
@@ -232,27 +207,8 @@ func (r *Recorder) finish() (err error) {
 	if _, err := r.f.WriteAt([]byte{stateFinal}, int64(offState)); err != nil {
 		return wrap("writing", err)
 	}
-	if err := r.f.Sync(); err != nil {
-		return wrap("syncing", err)
+	if err := r.f.Commit(); err != nil {
+		return fmt.Errorf("replay: %w", err)
 	}
-	if err := r.f.Close(); err != nil {
-		return wrap("closing", err)
-	}
-	complete = true // from here on the temporary file holds the whole recording: keep it
-	if rerr := os.Rename(r.tmp, r.path); rerr != nil {
-		return fmt.Errorf("replay: saving %s: %w (the complete recording is in %s)", r.path, rerr, r.tmp)
-	}
-	syncDir(filepath.Dir(r.path))
 	return nil
-}
-
-// syncDir makes a rename in dir durable where the system supports syncing
-// a directory; elsewhere it does nothing.
-func syncDir(dir string) {
-	d, err := os.Open(dir)
-	if err != nil {
-		return
-	}
-	_ = d.Sync() // Windows cannot sync a directory: the rename is still atomic
-	d.Close()
 }

@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
+	"io"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
+
+	"github.com/tickwork/tickwork/engine/atomicfile"
 )
 
 // Screenshot reads the last frame drawn from the back buffer into an
@@ -80,47 +81,14 @@ func (r *Renderer) WriteScreenshot(path string) error {
 	return WritePNG(path, img)
 }
 
-// WritePNG encodes img as a PNG and writes it to path atomically: into a
-// temporary file in the same directory, synced to disk, then renamed over
-// path. Readers see either the old file or the complete new one, and no
-// temporary file is left behind on error. It touches no GL state and may
-// be called from any goroutine.
-func WritePNG(path string, img image.Image) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("gl41: writing %s: %w", path, err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-			err = fmt.Errorf("gl41: writing %s: %w", path, err)
-		}
-	}()
-	if err = png.Encode(f, img); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Chmod(tmp, 0o644); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return err
-	}
-	// Persist the rename itself; not every system can sync a directory.
-	if d, derr := os.Open(dir); derr == nil {
-		d.Sync()
-		d.Close()
+// WritePNG encodes img as a PNG and writes it to path atomically (package
+// engine/atomicfile): readers see either the old file or the complete new
+// one, no temporary file is left behind on error, and a directory, a
+// missing directory or a read-only file is refused, not replaced. It
+// touches no GL state and may be called from any goroutine.
+func WritePNG(path string, img image.Image) error {
+	if err := atomicfile.Write(path, 0, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
+		return fmt.Errorf("gl41: %w", err)
 	}
 	return nil
 }

@@ -1,0 +1,132 @@
+package atomicfile
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func partials(t *testing.T, dir string) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(dir, "*"+Suffix))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestWriteReplacesWhole(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "save.dat")
+	if err := WriteFile(path, []byte("old"), 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(path, []byte("new contents"), 0); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "new contents" {
+		t.Errorf("got %q, want %q", b, "new contents")
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != DefaultPerm {
+		t.Errorf("got mode %v, want %v", fi.Mode().Perm(), DefaultPerm)
+	}
+	if p := partials(t, dir); len(p) != 0 {
+		t.Errorf("got temporary files %v left, want none", p)
+	}
+}
+
+func TestFailureLeavesTheOldFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "save.dat")
+	if err := WriteFile(path, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("disk on fire")
+	err := Write(path, 0, func(w io.Writer) error {
+		w.Write([]byte("half of the new"))
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("got %v, want the writer's error", err)
+	}
+	f, err := Create(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("abandoned")
+	if err := f.Abort(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "old" {
+		t.Errorf("got %q, want the old contents", b)
+	}
+	if p := partials(t, dir); len(p) != 0 {
+		t.Errorf("got temporary files %v left, want none", p)
+	}
+	// The existing file's mode is kept by a later write.
+	if err := WriteFile(path, []byte("new"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Errorf("got mode %v, want the old file's 0600", fi.Mode().Perm())
+	}
+}
+
+// TestKilledWriteLeavesPartial: until Commit the target is untouched and
+// the data is in the .partial file beside it.
+func TestKilledWriteLeavesPartial(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.twr")
+	f, err := Create(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("so far")
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("before Commit: got %v, want no target yet", err)
+	}
+	if !strings.HasSuffix(f.TempPath(), Suffix) || filepath.Dir(f.TempPath()) != dir {
+		t.Errorf("got temporary file %s, want a %s file in %s", f.TempPath(), Suffix, dir)
+	}
+	if b, _ := os.ReadFile(f.TempPath()); string(b) != "so far" {
+		t.Errorf("got %q in the temporary file, want what was written", b)
+	}
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Commit(); err == nil {
+		t.Error("second Commit: got nil, want an error")
+	}
+}
+
+func TestCheckRefusesBadTargets(t *testing.T) {
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "ro.png")
+	if err := os.WriteFile(ro, []byte("keep"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path, want string
+	}{
+		{"", "no file name"},
+		{dir, "is a directory"},
+		{ro, "read-only"},
+		{filepath.Join(dir, "missing", "x.png"), "does not exist"},
+		{filepath.Join(ro, "x.png"), "not a directory"},
+		{"/dev/null", "not a regular file"},
+	} {
+		err := WriteFile(c.path, []byte("x"), 0)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("WriteFile(%q): got %v, want an error saying %q", c.path, err, c.want)
+		}
+	}
+	if b, _ := os.ReadFile(ro); string(b) != "keep" {
+		t.Errorf("read-only target: got %q, want it untouched", b)
+	}
+	if p := partials(t, dir); len(p) != 0 {
+		t.Errorf("got temporary files %v left, want none", p)
+	}
+}
