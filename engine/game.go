@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"math/rand/v2"
+	"os"
 
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/gfx"
@@ -73,6 +74,9 @@ type Game struct {
 	dctx       DrawContext
 	lastFrame  timing.Frame
 	at         hookMark // the game code running, for PanicError
+	sig        interrupts
+	headless   bool
+	exit       func(int) // os.Exit; tests replace it
 	transforms repairLog
 	tickLimit  int // most ticks a frame may run (0: the scheduler's cap); Headless.RunTicks sets it
 	pace       pacer
@@ -157,6 +161,12 @@ func (g *Game) Start(win Window, r gfx.Renderer, first State) (err error) {
 	}
 	g.started = true
 	defer g.ending(&err)
+	if g.opts.Signals == SignalsHandle || (g.opts.Signals == SignalsAuto && !g.headless) {
+		if g.exit == nil {
+			g.exit = os.Exit
+		}
+		g.sig.start(g.logf, g.exit)
+	}
 	g.win, g.r = win, r
 	if vs, ok := win.(vsyncSetter); ok {
 		vs.SetVSync(!g.opts.NoVSync)
@@ -182,6 +192,7 @@ func (g *Game) fail(err error) error {
 		return err
 	}
 	g.stopped = true
+	defer g.sig.stop()
 	var errs []error
 	if !errors.Is(err, ErrQuit) {
 		errs = append(errs, err)

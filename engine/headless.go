@@ -67,6 +67,7 @@ func NewHeadless(opts Options, first State) (*Headless, error) {
 		return nil, err
 	}
 	h.Game = g
+	g.headless = true
 	if err := g.Start(h.win, h.Renderer, first); err != nil && !errors.Is(err, ErrQuit) {
 		return nil, err
 	}

@@ -57,7 +57,7 @@ func (g *Game) Frame() (err error) {
 	g.polled = g.win.PollEvents(g.polled[:0], g.stamp)
 	g.takeEvents()
 	g.lap(&g.prof.Poll)
-	if g.quit {
+	if g.quit || g.sig.requested() {
 		return g.fail(ErrQuit)
 	}
 

@@ -63,6 +63,13 @@ type Options struct {
 	// FocusLoss is what happens when the window loses focus.
 	FocusLoss FocusPolicy
 
+	// Signals says whether Ctrl-C (SIGINT) and SIGTERM end the game
+	// cleanly: the zero value, SignalsAuto, handles them in a game with a
+	// window and not headless. A handled signal ends the game through the
+	// normal quit path (a recording is finalised, states exit, Run returns
+	// nil); a second one exits at once.
+	Signals SignalPolicy
+
 	// StrictTransforms makes a non-finite transform (NaN or ±Inf) or a
 	// zero rotation written by a behaviour end the game with an error
 	// naming the state, scene, actor and tick. By default the scene
@@ -153,6 +160,8 @@ func (o *Options) validate() error {
 		return &OptionsError{"DefaultRefresh", fmt.Sprint(o.DefaultRefresh), "0 (60 Hz) to 1000"}
 	case !validColor(o.Clear):
 		return &OptionsError{"Clear", fmt.Sprintf("%+v", o.Clear), "components R, G, B, A from 0 to 1 (the zero Color means the default)"}
+	case o.Signals > SignalsIgnore:
+		return &OptionsError{"Signals", fmt.Sprint(o.Signals), "SignalsAuto, SignalsHandle or SignalsIgnore"}
 	case o.FocusLoss > PauseOnFocusLoss:
 		return &OptionsError{"FocusLoss", fmt.Sprint(o.FocusLoss), "KeepRunning or PauseOnFocusLoss"}
 	}

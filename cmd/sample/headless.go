@@ -19,6 +19,7 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sample: %v\n", err)
 		return 1
 	}
+	p.opts.Signals = engine.SignalsHandle // Ctrl-C still finalises a recording
 	h, err := engine.NewHeadless(p.opts, first)
 	if err != nil {
 		fmt.Fprintf(stderr, "sample: %v\n", err)

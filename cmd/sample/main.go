@@ -9,6 +9,7 @@ import (
 
 	"github.com/tickwork/tickwork/cmd/internal/demo"
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/atomicfile"
 	"github.com/tickwork/tickwork/engine/replay"
 )
 
@@ -34,6 +35,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := f.Validate(); err != nil {
 		return usageError(stderr, fs, err)
 	}
+	// Files are written when the game ends: check where they go before it
+	// starts, so a long session is not lost to a bad path.
+	for _, out := range []struct{ flag, path string }{{"screenshot", f.Screenshot}, {"record", f.Record}} {
+		if out.path == "" {
+			continue
+		}
+		if err := atomicfile.Check(out.path); err != nil {
+			return usageError(stderr, fs, fmt.Errorf("-%s %s: %w", out.flag, out.path, err))
+		}
+	}
 	p, err := makePlan(&f)
 	if err != nil {
 		var ue *usageErr
@@ -42,6 +53,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "sample: %v\n", err)
 		return 1
+	}
+	if p.notice != "" {
+		fmt.Fprintln(stderr, p.notice)
 	}
 	if f.Headless {
 		return runHeadless(&f, p, stdout, stderr)
@@ -68,6 +82,8 @@ type plan struct {
 	start string
 	cfg   demo.Config
 	play  *replay.Player // the recording replayed, or nil
+	// notice is printed on stderr before the run (a partial recording).
+	notice string
 }
 
 func makePlan(f *demo.Flags) (*plan, error) {
@@ -76,7 +92,11 @@ func makePlan(f *demo.Flags) (*plan, error) {
 		return p, nil
 	}
 	pl, err := replay.Open(f.Replay)
-	if err != nil {
+	if errors.Is(err, replay.ErrNotFinalised) && pl != nil {
+		// A crash leftover (a .partial file): replay what it holds.
+		p.notice = fmt.Sprintf("sample: %s was never finalised (the game ended without closing it); replaying its %d readable ticks, and the replay stops at tick %d",
+			f.Replay, pl.Ticks(), pl.Ticks())
+	} else if err != nil {
 		return nil, err
 	}
 	h := pl.Header()

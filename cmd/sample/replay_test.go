@@ -1,11 +1,16 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/tickwork/tickwork/cmd/internal/demo"
+	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/replay"
 )
 
 func TestRecordAndReplayHeadless(t *testing.T) {
@@ -94,5 +99,52 @@ func TestReplayInWindow(t *testing.T) {
 	want := "replay finished: " + rec.lastLine()
 	if r.code != 0 || !strings.Contains(r.stdout, want) {
 		t.Errorf("watching: status %d, stdout %q; want a line %q\n%s", r.code, r.stdout, want, r.stderr)
+	}
+}
+
+// TestReplayPartialRecording: the .partial file a killed game leaves
+// replays its readable ticks after a one-line notice saying where it stops.
+func TestReplayPartialRecording(t *testing.T) {
+	var f demo.Flags
+	fs := flag.NewFlagSet("sample", flag.ContinueOnError)
+	f.Register(fs)
+	if err := fs.Parse([]string{"-headless"}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := makePlan(&f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := demo.NewState(p.start, p.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := engine.NewHeadless(p.opts, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := replay.Create(filepath.Join(t.TempDir(), "killed.tw"), replay.Header{
+		TickRate: h.Game.TickRate(), Seed: h.Game.Options().Seed, InitialState: demo.StateName(p.start, p.cfg), HashEvery: hashEvery,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Game.AddTickSink(rec)
+	if err := h.RunTicks(75, engine.Steady(60)); err != nil {
+		t.Fatal(err)
+	}
+	// The game is killed here: the recorder is never closed. Its
+	// temporary file holds the ticks of each whole second written so far.
+	partial := rec.TempPath()
+	r := sample(t, nil, "-headless", "-replay", partial, "-fps", "7")
+	if r.code != 0 || !regexp.MustCompile(`^ticks=60 hash=[0-9a-f]{16}$`).MatchString(r.lastLine()) {
+		t.Fatalf("replaying %s: status %d, last line %q, want ticks=60\n%s", partial, r.code, r.lastLine(), r.stderr)
+	}
+	if n := strings.Count(r.stderr, "never finalised"); n != 1 || !strings.Contains(r.stderr, "stops at tick 60") {
+		t.Errorf("got stderr %q, want one notice saying the replay stops at tick 60", r.stderr)
+	}
+	want := sample(t, nil, "-headless", "-ticks", "60", "-fps", "60")
+	if r.lastLine() != want.lastLine() {
+		t.Errorf("got %q, want %q: the partial replay must match a 60-tick run", r.lastLine(), want.lastLine())
 	}
 }

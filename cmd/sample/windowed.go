@@ -71,7 +71,9 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	}
 	start := time.Now()
 	prev := start
-	intervals := make([]time.Duration, 0, f.Frames)
+	// The frame rate printed is the median of the last maxIntervals frame
+	// intervals: any -frames value works without allocating up front.
+	intervals := make([]time.Duration, 0, min(f.Frames, maxIntervals))
 	frames := 0
 	var runErr error
 	for f.Frames == 0 || frames < f.Frames {
@@ -81,7 +83,11 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 		frames++
 		now := time.Now()
 		if f.Frames > 0 { // a session run until closed keeps no history
-			intervals = append(intervals, now.Sub(prev))
+			if len(intervals) < cap(intervals) {
+				intervals = append(intervals, now.Sub(prev))
+			} else {
+				intervals[frames%len(intervals)] = now.Sub(prev)
+			}
 		}
 		prev = now
 		if end != nil && end.ok && !view.over {
@@ -107,6 +113,9 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	}
 	return nil
 }
+
+// maxIntervals is how many frame intervals -frames keeps for its median.
+const maxIntervals = 1 << 16
 
 // medianFPS returns the frame rate of the median interval between frames
 // (the first interval runs from the start), 0 without any.

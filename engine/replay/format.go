@@ -13,6 +13,12 @@ import (
 const FormatVersion = 1
 
 // The byte layout (doc.go has the full table).
+// MaxFileSize is the largest recording Open and Decode read: 1 GiB, about
+// nine days of a 60 Hz game with input on every tick. Larger input, or a
+// path that is not a regular file (a device such as /dev/zero, a FIFO, a
+// directory), is refused before anything is read.
+const MaxFileSize = 1 << 30
+
 const (
 	magic      = "\x89TWREC\r\n" // PNG-style: catches 7-bit transfers and line-ending conversion
 	offVersion = len(magic)      // uint16, little-endian
@@ -41,7 +47,7 @@ const (
 	maxHashEvery     = 1 << 20 // about 9.7 hours at 30 Hz
 	maxText          = 1024    // bytes of Header.Engine and Header.InitialState
 	maxChunkBytes    = 64 << 10
-	maxFileBytes     = 1 << 30 // Decode refuses larger input
+	maxFileBytes     = MaxFileSize
 )
 
 // castagnoli returns the CRC-32C table (crc32 builds it once per process

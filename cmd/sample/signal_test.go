@@ -1,0 +1,99 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tickwork/tickwork/engine/replay"
+)
+
+// TestInterruptFinalisesEverything: Ctrl-C (SIGINT) during a windowed run
+// with -record, -screenshot and an enormous -frames ends the game through
+// the normal quit path: status 0, the frames line printed, the recording
+// finalised and replayable, the screenshot written.
+func TestInterruptFinalisesEverything(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	rec, shot := filepath.Join(dir, "run.tw"), filepath.Join(dir, "last.png")
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		cmd := exec.Command(bin, "-frames", "9223372036854775807", "-record", rec, "-screenshot", shot)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Let it record for a while: a recording chunk is written each
+		// second of game time.
+		time.Sleep(1500 * time.Millisecond)
+		if err := cmd.Process.Signal(sig); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("%v: got %v, want status 0\nstderr: %s", sig, err, errb.String())
+			}
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("%v: the game did not end within 20 s", sig)
+		}
+		if !strings.Contains(out.String(), "frames=") {
+			t.Errorf("%v: got stdout %q, want the frames line", sig, out.String())
+		}
+		p, err := replay.Open(rec)
+		if err != nil {
+			t.Fatalf("%v: the recording: got %v, want it finalised", sig, err)
+		}
+		if p.Ticks() < 10 {
+			t.Errorf("%v: got %d ticks recorded, want the ticks run until the signal", sig, p.Ticks())
+		}
+		if fi, err := os.Stat(shot); err != nil || fi.Size() == 0 {
+			t.Errorf("%v: the screenshot: %v, want it written", sig, err)
+		}
+		if m, _ := filepath.Glob(filepath.Join(dir, "*.partial")); len(m) != 0 {
+			t.Errorf("%v: got temporary files %v left, want none", sig, m)
+		}
+		os.Remove(rec)
+		os.Remove(shot)
+	}
+}
+
+// TestBadOutputPathsRefusedFirst: -screenshot and -record into a missing
+// directory, onto a directory or over a read-only file are refused before
+// the game starts, naming the flag; the read-only file is left as it was.
+func TestBadOutputPathsRefusedFirst(t *testing.T) {
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "ro.png")
+	if err := os.WriteFile(ro, []byte("keep"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-headless", "-record", filepath.Join(dir, "no", "such", "x.tw")}, "does not exist"},
+		{[]string{"-headless", "-record", dir}, "is a directory"},
+		{[]string{"-headless", "-record", ro}, "read-only"},
+		{[]string{"-frames", "5", "-screenshot", ro}, "read-only"},
+		{[]string{"-frames", "5", "-screenshot", dir}, "is a directory"},
+	} {
+		r := sample(t, nil, c.args...)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) || !strings.Contains(r.stderr, c.args[len(c.args)-2]) {
+			t.Errorf("%v: got status %d, stderr %q; want 2 and an error naming %s saying %q",
+				c.args, r.code, r.stderr, c.args[len(c.args)-2], c.want)
+		}
+	}
+	if b, _ := os.ReadFile(ro); string(b) != "keep" {
+		t.Errorf("the read-only file: got %q, want it untouched", b)
+	}
+}

@@ -1,0 +1,59 @@
+//go:build unix
+
+package replay
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestOpenRefusesHostileFiles: a device, a FIFO and a sparse file larger
+// than MaxFileSize are refused at once, in bounded memory, and a FIFO does
+// not block.
+func TestOpenRefusesHostileFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.twr")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("cannot make a FIFO here: %v", err)
+	}
+	big := filepath.Join(dir, "big.twr")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(2 << 30); err != nil { // 2 GiB, sparse
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, c := range []struct {
+		path, want string
+	}{
+		{"/dev/zero", "not a regular file"},
+		{fifo, "not a regular file"},
+		{dir, "not a regular file"},
+		{big, "more than a recording may hold"},
+	} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := Open(c.path)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("Open(%s): got %v, want an error saying %q", c.path, err, c.want)
+			}
+			var fe *FormatError
+			if c.path == big && (!errors.As(err, &fe) || fe.Path != big) {
+				t.Errorf("Open(%s): got %v, want a *FormatError naming the file", c.path, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("Open(%s) did not return within 10 s", c.path)
+		}
+	}
+}
