@@ -28,4 +28,11 @@
 // returns an error matching ErrNoDisplay without calling glfwInit; it also
 // wraps ErrNoDisplay when GLFW cannot initialise or create the window.
 // Run under a virtual X server (xvfb-run -a) or use a headless mode.
+//
+// # Old OpenGL
+//
+// When the display works but its driver cannot create an OpenGL 4.1 core
+// context, Open returns an *OpenGLError (matching ErrOldOpenGL, not
+// ErrNoDisplay) naming the version the driver offers, found by creating a
+// hidden window without version hints, and what to try.
 package window

@@ -150,6 +150,9 @@ func open(cfg Config) (w *Window, err error) {
 
 	win, err := glfw.CreateWindow(cfg.Width, cfg.Height, cfg.Title, nil, nil)
 	if err != nil {
+		if verr := versionError(err); verr != nil {
+			return nil, verr
+		}
 		return nil, fmt.Errorf("window: cannot create a window with an OpenGL 4.1 core context: %w: %v; %s", ErrNoDisplay, err, hint)
 	}
 	win.MakeContextCurrent()
