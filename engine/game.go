@@ -35,6 +35,7 @@ type (
 		Fullscreen() bool
 	}
 	screenshotter interface{ WriteScreenshot(path string) error }
+	iconifier     interface{ Iconified() bool }
 )
 
 // Game owns the clock, the fixed-step scheduler, the stack of states, the
@@ -78,7 +79,9 @@ type Game struct {
 	headless   bool
 	exit       func(int) // os.Exit; tests replace it
 	transforms repairLog
-	tickLimit  int // most ticks a frame may run (0: the scheduler's cap); Headless.RunTicks sets it
+	minimised  bool // the window was minimised at the last frame
+	pausedMin  bool // game time was paused because the window was minimised
+	tickLimit  int  // most ticks a frame may run (0: the scheduler's cap); Headless.RunTicks sets it
 	pace       pacer
 	overlay    overlay
 	screenshot string

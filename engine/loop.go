@@ -90,7 +90,7 @@ func (g *Game) Frame() (err error) {
 	// Minimised (0×0): no draw and no swap; ticks go on, paced so the loop
 	// does not spin.
 	w, h := g.win.FramebufferSize()
-	minimised := w <= 0 || h <= 0
+	minimised := g.minimise(w, h)
 	if !minimised {
 		if err := g.draw(&f, w, h); err != nil {
 			return g.fail(err)

@@ -21,6 +21,20 @@ const (
 	PauseOnFocusLoss
 )
 
+// MinimisePolicy says what the game does while its window is minimised
+// (iconified).
+type MinimisePolicy uint8
+
+const (
+	// KeepTicking (the default) keeps game time and ticks running while
+	// minimised; nothing is drawn and frames are paced so the loop does
+	// not spin.
+	KeepTicking MinimisePolicy = iota
+	// PauseWhenMinimised pauses game time while minimised and resumes it,
+	// without a burst of ticks, when the window is restored.
+	PauseWhenMinimised
+)
+
 // Options configure a Game. The zero value means the defaults: 30 Hz ticks,
 // vsync on, interpolation, at most 5 ticks and 250 ms per frame.
 type Options struct {
@@ -62,6 +76,11 @@ type Options struct {
 
 	// FocusLoss is what happens when the window loses focus.
 	FocusLoss FocusPolicy
+
+	// Minimised is what happens while the window is minimised: it keeps
+	// ticking (the default) or pauses. Minimised means iconified, as the
+	// window reports it, or a 0×0 framebuffer.
+	Minimised MinimisePolicy
 
 	// Signals says whether Ctrl-C (SIGINT) and SIGTERM end the game
 	// cleanly: the zero value, SignalsAuto, handles them in a game with a
@@ -160,6 +179,8 @@ func (o *Options) validate() error {
 		return &OptionsError{"DefaultRefresh", fmt.Sprint(o.DefaultRefresh), "0 (60 Hz) to 1000"}
 	case !validColor(o.Clear):
 		return &OptionsError{"Clear", fmt.Sprintf("%+v", o.Clear), "components R, G, B, A from 0 to 1 (the zero Color means the default)"}
+	case o.Minimised > PauseWhenMinimised:
+		return &OptionsError{"Minimised", fmt.Sprint(o.Minimised), "KeepTicking or PauseWhenMinimised"}
 	case o.Signals > SignalsIgnore:
 		return &OptionsError{"Signals", fmt.Sprint(o.Signals), "SignalsAuto, SignalsHandle or SignalsIgnore"}
 	case o.FocusLoss > PauseOnFocusLoss:
