@@ -48,6 +48,8 @@ type Game struct {
 	clock Clock
 	stamp func() timing.Micros
 	rand  *rand.Rand
+	pcg   *rand.PCG // rand's source, whose state Hash includes
+	hbuf  []byte    // Hash's scratch for the source's state
 	mode  scene.Mode
 	logf  func(string, ...any)
 
@@ -121,7 +123,8 @@ func New(opts Options) (*Game, error) {
 	if seed == 0 {
 		seed = 1
 	}
-	g.rand = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	g.pcg = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	g.rand = rand.New(g.pcg)
 	g.stamp = g.clock.Now
 	g.in = input.NewState()
 	g.quiet = input.NewState()
@@ -270,31 +273,4 @@ func (g *Game) States(dst []State) []State {
 		dst = append(dst, e.state)
 	}
 	return dst
-}
-
-// Hash returns a 64-bit hash of the game state: the hashes of every scene of
-// every state on the stack, bottom first, and of states that implement
-// Hasher. Two runs with the same inputs at the same ticks have equal hashes
-// after the same number of ticks, whatever their frame rates.
-func (g *Game) Hash() uint64 {
-	h := uint64(14695981039346656037)
-	mix := func(v uint64) {
-		h ^= v
-		h *= 1099511628211
-		h ^= h >> 29
-	}
-	for _, e := range g.stack {
-		if so, ok := e.state.(SceneOwner); ok {
-			g.mark(e, "Scenes", -1)
-			for _, m := range so.Scenes() {
-				mix(m.Hash())
-			}
-		}
-		if hs, ok := e.state.(Hasher); ok {
-			g.mark(e, "Hash", -1)
-			mix(hs.Hash())
-		}
-		mix(e.clock.ticks)
-	}
-	return h
 }

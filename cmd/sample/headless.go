@@ -30,7 +30,7 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 		ticks = p.play.Ticks()
 		err = attachReplay(h.Game, p.play)
 	} else if f.Record != "" {
-		err = record(h.Game, f.Record, demo.StateName(p.start, p.cfg))
+		err = record(h.Game, f.Record, p.start, p.cfg)
 	}
 	final := &hashAt{tick: ticks - 1}
 	if ticks == 0 { // an empty recording

@@ -100,7 +100,14 @@ func makePlan(f *demo.Flags) (*plan, error) {
 		return nil, err
 	}
 	h := pl.Header()
-	start, cfg, err := demo.ParseStateName(h.InitialState)
+	if !pl.HashesComparable() {
+		if p.notice != "" {
+			p.notice += "\n"
+		}
+		p.notice += fmt.Sprintf("sample: %s was recorded with state-hash scheme %d and this build hashes with scheme %d: its input replays, but its hashes cannot be compared, so divergence goes unchecked",
+			f.Replay, h.HashScheme, engine.HashScheme)
+	}
+	start, cfg, err := recordedScene(h)
 	if err != nil {
 		return nil, fmt.Errorf("replay %s: %w", f.Replay, err)
 	}

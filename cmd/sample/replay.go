@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 
+	"github.com/tickwork/tickwork/cmd/internal/demo"
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/engine/replay"
@@ -13,16 +15,42 @@ import (
 const hashEvery = 30
 
 // record makes g record its run to path, from its first tick; the engine
-// finishes the file, atomically, when the game ends.
-func record(g *engine.Game, path, initial string) error {
+// finishes the file, atomically, when the game ends. The scene's settings
+// go into the recording's metadata, so that -replay restores them.
+func record(g *engine.Game, path, start string, cfg demo.Config) error {
 	rec, err := replay.Create(path, replay.Header{
-		TickRate: g.TickRate(), Seed: g.Options().Seed, InitialState: initial, HashEvery: hashEvery,
+		TickRate: g.TickRate(), Seed: g.Options().Seed, InitialState: start, HashEvery: hashEvery,
+		Meta: []replay.Meta{{Key: metaActors, Value: strconv.Itoa(cfg.Actors)}},
 	})
 	if err != nil {
 		return fmt.Errorf("record: %w", err)
 	}
 	g.AddTickSink(rec)
 	return nil
+}
+
+// metaActors is the metadata key of the number of extra actors.
+const metaActors = "actors"
+
+// recordedScene returns the first state and the scene a recording was made
+// with: from its metadata, or, for recordings made before the sample
+// stored any, from the initial state's name (demo.StateName).
+func recordedScene(h replay.Header) (string, demo.Config, error) {
+	start, cfg, err := demo.ParseStateName(h.InitialState)
+	if err != nil {
+		return "", cfg, err
+	}
+	if v, ok := h.Get(metaActors); ok {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return "", cfg, fmt.Errorf("metadata %s=%q is not a number", metaActors, v)
+		}
+		cfg.Actors = n
+		if err := cfg.Validate(); err != nil {
+			return "", cfg, err
+		}
+	}
+	return start, cfg, nil
 }
 
 // attachReplay makes the recording p supply g's input, tick by tick, and

@@ -124,7 +124,7 @@ func TestReplayPartialRecording(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec, err := replay.Create(filepath.Join(t.TempDir(), "killed.tw"), replay.Header{
-		TickRate: h.Game.TickRate(), Seed: h.Game.Options().Seed, InitialState: demo.StateName(p.start, p.cfg), HashEvery: hashEvery,
+		TickRate: h.Game.TickRate(), Seed: h.Game.Options().Seed, InitialState: p.start, HashEvery: hashEvery,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -57,7 +57,7 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 		view = &viewerWindow{Window: w, g: g}
 		win = view
 	case f.Record != "":
-		if err := record(g, f.Record, demo.StateName(p.start, p.cfg)); err != nil {
+		if err := record(g, f.Record, p.start, p.cfg); err != nil {
 			return err
 		}
 	}

@@ -80,10 +80,11 @@ func Decode(rd io.Reader) (*Player, error) {
 }
 
 type decoder struct {
-	b     []byte
-	tab   *crc32.Table
-	p     *Player
-	state byte
+	b       []byte
+	tab     *crc32.Table
+	p       *Player
+	state   byte
+	version uint16
 }
 
 func decodeBytes(b []byte) (*Player, error) {
@@ -140,9 +141,10 @@ func (d *decoder) prefix() error {
 	case len(b) < offState:
 		return truncated("format version")
 	}
-	if v := binary.LittleEndian.Uint16(b[offVersion:]); v != FormatVersion {
+	d.version = binary.LittleEndian.Uint16(b[offVersion:])
+	if d.version < 1 || d.version > FormatVersion {
 		return &FormatError{Offset: int64(offVersion), Err: ErrVersion,
-			Problem: fmt.Sprintf("format version %d; this build reads version %d", v, FormatVersion)}
+			Problem: fmt.Sprintf("format version %d; this build reads versions 1 to %d", d.version, FormatVersion)}
 	}
 	if len(b) < prefixLen {
 		return truncated("state byte")
@@ -237,7 +239,8 @@ func (d *decoder) chunk(off int) (end int, done bool, err error) {
 
 func (d *decoder) header(c *cursor) error {
 	h := &d.p.h
-	h.Format = FormatVersion
+	h.Format = d.version
+	h.HashScheme = 1 // version 1 recordings predate schemes: theirs was 1
 	var rate, every uint64
 	var err error
 	if h.Engine, err = c.text("engine version"); err != nil {
@@ -254,6 +257,30 @@ func (d *decoder) header(c *cursor) error {
 	}
 	if every, err = c.uvarint("hash interval"); err != nil {
 		return err
+	}
+	if d.version >= 2 {
+		scheme, err := c.uvarint("hash scheme")
+		if err != nil {
+			return err
+		}
+		h.HashScheme = int(min(scheme, math.MaxInt32))
+		n, err := c.uvarint("metadata count")
+		if err != nil {
+			return err
+		}
+		if n > MaxMeta {
+			return c.fail("%d metadata pairs: at most %d allowed", n, MaxMeta)
+		}
+		for i := range n {
+			var m Meta
+			if m.Key, err = c.text(fmt.Sprintf("metadata key %d", i)); err != nil {
+				return err
+			}
+			if m.Value, err = c.text(fmt.Sprintf("metadata value %d", i)); err != nil {
+				return err
+			}
+			h.Meta = append(h.Meta, m)
+		}
 	}
 	if err := c.end(); err != nil {
 		return err

@@ -46,8 +46,20 @@
 //   - Keep state outside scenes in the hash (engine.Hasher), so that a
 //     divergence there is caught too.
 //
-// The hash covers every scene and Hasher on the stack; it is exact on the
-// same architecture and Go version. Floating point may differ elsewhere.
+// The hash covers what engine.HashScheme says (every scene and Hasher on
+// the stack, the states' names and the random source's state); it is exact
+// on the same architecture and Go version. Floating point may differ
+// elsewhere. A recording stores its scheme: one made with another scheme
+// still replays its input, unchecked (Player.HashesComparable), instead of
+// reporting a false divergence.
+//
+// # The game's settings
+//
+// A replay must rebuild the same game: the tick rate and seed are in the
+// Header, and Header.Meta holds the game's own settings as key/value pairs
+// (a level, a difficulty, a scene size). Store them when recording; read
+// them with Header.Get when replaying, and refuse command-line settings
+// that contradict them, as the sample does.
 //
 // # Guarantees
 //
@@ -73,14 +85,14 @@
 // every HashEvery ticks and once when the game ends (engine.GameEnder), not
 // every tick.
 //
-// # File format, version 1
+// # File format, version 2
 //
 // All integers are little-endian; "uvarint" and "varint" are
 // encoding/binary's (zigzag for varint). A recording is:
 //
 //	offset  size  field
 //	0       8     magic 89 54 57 52 45 43 0D 0A ("\x89TWREC\r\n")
-//	8       2     format version, uint16 (1)
+//	8       2     format version, uint16 (2; 1 is read too)
 //	10      1     state: 00 being written (or crashed), 01 finalised
 //	11      ...   header chunk, then tick chunks, then the trailer chunk
 //
@@ -100,6 +112,13 @@
 //	8                random seed, uint64
 //	uvarint + bytes  initial state name, UTF-8, at most 1024 bytes
 //	uvarint          hash interval HashEvery, 1 to 2^20
+//	uvarint          hash scheme (engine.HashScheme), 1 to 65536
+//	uvarint          n, metadata pairs (Header.Meta), at most 64
+//	n times          uvarint + bytes key (1 to 64 bytes), uvarint + bytes value (at most 1024 bytes), UTF-8
+//
+// Version 1, written before metadata and hash schemes existed, is the same
+// except that its header ends after HashEvery; it reads as hash scheme 1
+// with no metadata. Every version up to FormatVersion is read.
 //
 // A tick chunk covers consecutive ticks, usually one second of game time;
 // the first starts at tick 0 and each starts where the previous ended.

@@ -49,6 +49,14 @@ func (e *encoder) prefix() []byte {
 	p = binary.LittleEndian.AppendUint64(p, e.h.Seed)
 	p = appendString(p, e.h.InitialState)
 	p = binary.AppendUvarint(p, uint64(e.h.HashEvery))
+	if e.h.Format >= 2 { // version 1 headers end here
+		p = binary.AppendUvarint(p, uint64(e.h.HashScheme))
+		p = binary.AppendUvarint(p, uint64(len(e.h.Meta)))
+		for _, m := range e.h.Meta {
+			p = appendString(p, m.Key)
+			p = appendString(p, m.Value)
+		}
+	}
 	return e.frame(e.out, chunkHeader, p)
 }
 

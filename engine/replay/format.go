@@ -7,10 +7,11 @@ import (
 	"unicode/utf8"
 )
 
-// FormatVersion is the version of the file format this package writes and
-// reads. A recording of another version is refused with a *FormatError
-// naming both versions.
-const FormatVersion = 1
+// FormatVersion is the version of the file format this package writes.
+// It reads every version from 1 to FormatVersion (version 1 has no hash
+// scheme, which is then 1, and no metadata); another version is refused
+// with a *FormatError naming both.
+const FormatVersion = 2
 
 // The byte layout (doc.go has the full table).
 // MaxFileSize is the largest recording Open and Decode read: 1 GiB, about
@@ -63,6 +64,31 @@ type Header struct {
 	Seed         uint64 // the random seed the game asked the engine for (engine.Options.Seed)
 	InitialState string // name of the first state (free text, e.g. "gameplay")
 	HashEvery    int    // a state hash (Game.Hash) is stored every HashEvery ticks; 0 means 30
+	// HashScheme is engine.HashScheme of the game that recorded, filled by
+	// Create; 1 for version 1 recordings. Hashes of another scheme cannot
+	// be compared: the input still replays (see Player.Check).
+	HashScheme int
+	// Meta is the game's own settings, as key/value pairs in the order
+	// given: what a replay must restore for the game to be the same (a
+	// difficulty, a level, a scene size). At most MaxMeta pairs, keys of
+	// 1 to 64 bytes, values of at most 1024 bytes, UTF-8, keys unique.
+	Meta []Meta
+}
+
+// Meta is one key/value pair of a recording's metadata.
+type Meta struct{ Key, Value string }
+
+// MaxMeta is the most metadata pairs a recording holds.
+const MaxMeta = 64
+
+// Get returns the value of key in h.Meta and whether it is there.
+func (h Header) Get(key string) (string, bool) {
+	for _, m := range h.Meta {
+		if m.Key == key {
+			return m.Value, true
+		}
+	}
+	return "", false
 }
 
 // validate checks h as Create and the decoder accept it.
@@ -76,6 +102,23 @@ func (h *Header) validate() error {
 		return fmt.Errorf("engine version is not UTF-8 text of at most %d bytes", maxText)
 	case len(h.InitialState) > maxText || !utf8.ValidString(h.InitialState):
 		return fmt.Errorf("initial state name is not UTF-8 text of at most %d bytes", maxText)
+	case h.HashScheme < 1 || h.HashScheme > 1<<16:
+		return fmt.Errorf("hash scheme %d out of range: want 1 to 65536 (engine.HashScheme)", h.HashScheme)
+	case len(h.Meta) > MaxMeta:
+		return fmt.Errorf("%d metadata pairs: want at most %d", len(h.Meta), MaxMeta)
+	}
+	for i, m := range h.Meta {
+		switch {
+		case len(m.Key) < 1 || len(m.Key) > 64 || !utf8.ValidString(m.Key):
+			return fmt.Errorf("metadata key %d (%q) is not UTF-8 text of 1 to 64 bytes", i, m.Key)
+		case len(m.Value) > maxText || !utf8.ValidString(m.Value):
+			return fmt.Errorf("metadata value of %q is not UTF-8 text of at most %d bytes", m.Key, maxText)
+		}
+		for _, o := range h.Meta[:i] {
+			if o.Key == m.Key {
+				return fmt.Errorf("metadata key %q appears twice", m.Key)
+			}
+		}
 	}
 	return nil
 }

@@ -85,7 +85,7 @@ func TestFormatErrors(t *testing.T) {
 		copy(c[off:], v)
 		return c
 	}
-	v2 := binary.LittleEndian.AppendUint16(nil, 2)
+	v3 := binary.LittleEndian.AppendUint16(nil, FormatVersion+1)
 	for _, tc := range []struct {
 		name   string
 		data   []byte
@@ -96,8 +96,8 @@ func TestFormatErrors(t *testing.T) {
 		{"empty", nil, ErrTruncated, 0, []string{"recording truncated at byte 0", "magic"}},
 		{"not a recording", []byte("PK\x03\x04 a zip file"), ErrNotRecording, 0, []string{"not a recording at byte 0", `"PK\x03\x04`}},
 		{"text", []byte("hello"), ErrNotRecording, 0, []string{"not a recording"}},
-		{"newer version", patch(offVersion, v2...), ErrVersion, int64(offVersion), []string{"format version 2", "reads version 1"}},
-		{"version 0", patch(offVersion, 0, 0), ErrVersion, int64(offVersion), []string{"format version 0", "reads version 1"}},
+		{"newer version", patch(offVersion, v3...), ErrVersion, int64(offVersion), []string{"format version 3", "reads versions 1 to 2"}},
+		{"version 0", patch(offVersion, 0, 0), ErrVersion, int64(offVersion), []string{"format version 0", "reads versions 1 to 2"}},
 		{"unknown state", patch(offState, 7), ErrCorrupt, int64(offState), []string{"state byte 0x07"}},
 		{"header checksum", patch(prefixLen+3, good[prefixLen+3]^1), ErrCorrupt, int64(prefixLen), []string{"checksum mismatch in the header chunk"}},
 		{"bytes after the trailer", append(bytes.Clone(good), 0), ErrCorrupt, int64(len(good)), []string{"1 unexpected bytes after the trailer"}},
@@ -149,7 +149,7 @@ func uv(vs ...uint64) []byte {
 func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
 func TestCorruptValuesBehindGoodChecksums(t *testing.T) {
-	h := Header{Format: FormatVersion, Engine: "x", TickRate: 30, HashEvery: 2}
+	h := Header{Format: FormatVersion, Engine: "x", TickRate: 30, HashEvery: 2, HashScheme: 2}
 	hash := make([]byte, 8)
 	ev := func(kind byte) []byte { return []byte{kind, 0} } // flags, time delta 0
 	trailer := func(n uint64) []byte {

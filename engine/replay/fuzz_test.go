@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"os"
+	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -60,7 +63,7 @@ func reencode(t testing.TB, p *Player, finished bool) []byte {
 // samePlayer returns how a and b differ, or "".
 func samePlayer(a, b *Player) string {
 	switch {
-	case a.h != b.h:
+	case !reflect.DeepEqual(a.h, b.h):
 		return fmt.Sprintf("headers %+v and %+v", a.h, b.h)
 	case a.ticks != b.ticks:
 		return fmt.Sprintf("%d and %d ticks", a.ticks, b.ticks)
@@ -151,7 +154,7 @@ func FuzzDecode(f *testing.F) {
 	odd := bytes.Clone(recording(f, 40))
 	odd[offState] = stateOpen
 	f.Add(odd[:len(odd)-12]) // never finalised, the last chunk incomplete
-	p := &Player{h: Header{Format: FormatVersion, Engine: "x", TickRate: 5, HashEvery: 1}}
+	p := &Player{h: Header{Format: FormatVersion, Engine: "x", TickRate: 5, HashEvery: 1, HashScheme: 2}}
 	for i, ev := range oddEvents() {
 		p.events = append(p.events, ev)
 		p.spans = append(p.spans, span{tick: uint64(2 * i), lo: uint32(i), hi: uint32(i + 1)})
@@ -162,6 +165,11 @@ func FuzzDecode(f *testing.F) {
 	}
 	p.final, p.hasFinal = p.hashes[p.ticks-1], true
 	f.Add(reencode(f, p, true))
+	p.h.Meta = []Meta{{"level", "3"}, {"mode", "hard"}}
+	f.Add(reencode(f, p, true))
+	if v1, err := os.ReadFile(filepath.Join("testdata", "v1-arena.twr")); err == nil {
+		f.Add(v1) // format version 1
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkDecode(t, data)
 		if fixed := fixChecksums(data); fixed != nil {

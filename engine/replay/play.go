@@ -50,9 +50,16 @@ func (p *Player) Ticks() uint64 { return p.ticks }
 // part of a recording that was never finalised).
 func (p *Player) FinalHash() (hash uint64, ok bool) { return p.final, p.hasFinal }
 
+// HashesComparable reports whether the recording's state hashes can be
+// compared with this build's Game.Hash: the recording was made with the
+// same engine.HashScheme. When they cannot, the input still replays and
+// TickDone checks nothing; tell the user the replay is unchecked.
+func (p *Player) HashesComparable() bool { return p.h.HashScheme == engine.HashScheme }
+
 // Check reports whether g can replay the recording: its tick rate and
 // random seed must be the recording's. Call it after building the game and
-// before its first tick.
+// before its first tick. (A recording of another hash scheme replays but
+// is not checked: see HashesComparable.)
 func (p *Player) Check(g *engine.Game) error {
 	if g == nil {
 		return fmt.Errorf("replay: Check needs a game")
@@ -115,9 +122,10 @@ func (p *Player) TickInput(tick uint64, events []input.Event) error { return nil
 // tick with a recorded hash, and at the last recorded tick, g.Hash() must
 // be the recorded hash, or TickDone returns a *DivergenceError, which ends
 // the game. Past the last recorded tick it checks nothing. The engine calls
-// it on the main goroutine after the tick and its stack changes.
+// it on the main goroutine after the tick and its stack changes. A
+// recording of another hash scheme is not checked (HashesComparable).
 func (p *Player) TickDone(tick uint64, g *engine.Game) error {
-	if tick >= p.ticks {
+	if tick >= p.ticks || !p.HashesComparable() {
 		return nil
 	}
 	var want uint64

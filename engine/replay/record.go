@@ -43,6 +43,7 @@ var _ engine.TickSink = (*Recorder)(nil)
 func Create(path string, h Header) (*Recorder, error) {
 	h.Format = FormatVersion
 	h.Engine = engine.Version
+	h.HashScheme = engine.HashScheme
 	if h.HashEvery == 0 {
 		h.HashEvery = defaultHashEvery
 	}

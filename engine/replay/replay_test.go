@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -25,8 +26,8 @@ func TestReplayAtOtherFrameRatesGivesTheSameHashes(t *testing.T) {
 		t.Fatalf("FinalHash: got %016x, %v, want %016x, true", got, ok, rec.final)
 	}
 	hd := p.Header()
-	want := Header{Format: FormatVersion, Engine: engine.Version, TickRate: 30, Seed: 42, InitialState: "arena", HashEvery: 10}
-	if hd != want {
+	want := Header{Format: FormatVersion, Engine: engine.Version, TickRate: 30, Seed: 42, InitialState: "arena", HashEvery: 10, HashScheme: engine.HashScheme}
+	if !reflect.DeepEqual(hd, want) {
 		t.Fatalf("Header: got %+v, want %+v", hd, want)
 	}
 	for _, tc := range []struct {
