@@ -57,6 +57,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if p.notice != "" {
 		fmt.Fprintln(stderr, p.notice)
 	}
+	if f.Bisect {
+		return runBisect(&f, p, stdout, stderr)
+	}
 	if f.Headless {
 		return runHeadless(&f, p, stdout, stderr)
 	}

@@ -148,3 +148,19 @@ func TestReplayPartialRecording(t *testing.T) {
 		t.Errorf("got %q, want %q: the partial replay must match a 60-tick run", r.lastLine(), want.lastLine())
 	}
 }
+
+// TestBisectFlag: -bisect on a recording of the deterministic sample finds
+// nothing and exits 0; without -replay it is a usage error.
+func TestBisectFlag(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "run.tw")
+	if rec := sample(t, nil, "-headless", "-ticks", "120", "-record", file); rec.code != 0 {
+		t.Fatalf("recording: status %d\n%s", rec.code, rec.stderr)
+	}
+	r := sample(t, nil, "-replay", file, "-bisect")
+	if r.code != 0 || !strings.Contains(r.stdout, "the same game at both frame rates") || strings.Contains(r.stdout, "differs from the recording") {
+		t.Errorf("-bisect: status %d, stdout %q, want 0 and no divergence\n%s", r.code, r.stdout, r.stderr)
+	}
+	if r := sample(t, nil, "-bisect"); r.code != 2 || !strings.Contains(r.stderr, "-bisect") {
+		t.Errorf("-bisect without -replay: status %d, stderr %q, want a usage error", r.code, r.stderr)
+	}
+}

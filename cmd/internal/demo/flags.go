@@ -30,6 +30,7 @@ type Flags struct {
 	Seed       uint64     // -seed: seed of the headless frame-time generator
 	Record     string     // -record: record the run to this file
 	Replay     string     // -replay: replay this recording
+	Bisect     bool       // -bisect: with -replay, find where and what diverges
 	StartState string     // -start: auto, title or gameplay
 
 	fs *flag.FlagSet
@@ -53,6 +54,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.Uint64Var(&f.Seed, "seed", 1, "headless: seed of the jittered frame times (never changes the game)")
 	fs.StringVar(&f.Record, "record", "", "record the run's input and state hashes to this file")
 	fs.StringVar(&f.Replay, "replay", "", "replay a recording (with a window, or with -headless)")
+	fs.BoolVar(&f.Bisect, "bisect", false, "with -replay: find the first tick where the replay diverges (at 60 fps against 7 fps±50%, and against the recording) and what differs there; no window")
 	fs.StringVar(&f.StartState, "start", "auto", "first state: title, gameplay, or auto (gameplay with -headless or -frames, else title)")
 }
 
@@ -108,6 +110,8 @@ func (f *Flags) Validate() error {
 		return bad("frames", f.Frames, "only with a window; a headless run counts -ticks")
 	case f.Record != "" && f.Replay != "":
 		return bad("record", f.Record, "only without -replay")
+	case f.Bisect && f.Replay == "":
+		return bad("bisect", f.Bisect, "only with -replay FILE")
 	case f.Replay != "" && f.Given("start"):
 		return bad("start", f.StartState, "only without -replay (the recording says where it starts)")
 	}
