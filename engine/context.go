@@ -36,9 +36,11 @@ func (c *Context) Replace(s State) { c.game.request(opReplace, s) }
 // exited, top first, and Run returns nil.
 func (c *Context) Quit() { c.game.request(opQuit, nil) }
 
-// Rand returns the game's random source, seeded from Options.Seed. Games
-// that draw their randomness from it (in ticks, in tick order) replay
-// exactly.
+// Rand returns the game's random source: a math/rand/v2 *rand.Rand over a
+// PCG source seeded from Options.Seed. Games that draw their randomness
+// from it (in ticks, in tick order) replay exactly, and its state is part
+// of Game.Hash, so a run that draws differently diverges at once. Never use
+// math/rand's global functions in game logic.
 func (c *Context) Rand() *rand.Rand { return c.game.rand }
 
 // StateTime returns this state's own game time: the simulated time of its

@@ -20,13 +20,13 @@ const (
 	// Reset behaves like Drop, except that when more than MaxFrameTime of
 	// game time waits to be simulated (after a load, a debugger pause, a
 	// dragged window) it resumes with exactly one tick and a zero
-	// interpolation phase, as seed 000 does.
+	// interpolation phase, as Jon Watte's "Game Loop" does.
 	Reset
 
 	// CatchUp runs at most MaxTicksPerFrame ticks per frame but keeps the
 	// debt and pays it over the following frames, up to MaxDebt; only time
 	// beyond MaxDebt is dropped. It is for games that must stay in step with
-	// a peer (seed 004). MaxFrameTime does not apply.
+	// a peer (Koen Witters, "deWiTTERS Game Loop"). MaxFrameTime does not apply.
 	CatchUp
 
 	numPolicies

@@ -45,10 +45,11 @@
 //   - Drop (default): at most MaxTicksPerFrame ticks (5) and MaxFrameTime
 //     (250 ms) of real time per frame; the rest is dropped and never banked
 //     for a later burst. The game slows down instead of freezing.
-//   - Reset (seed 000): like Drop, but after a frame longer than
+//   - Reset (Jon Watte, "Game Loop"): like Drop, but after a frame longer than
 //     MaxFrameTime, resume with exactly one tick and a zero phase.
-//   - CatchUp (seed 004): at most MaxTicksPerFrame per frame, but the debt
-//     is kept and paid over later frames, up to MaxDebt.
+//   - CatchUp (Koen Witters, "deWiTTERS Game Loop"): at most
+//     MaxTicksPerFrame per frame, but the debt is kept and paid over later
+//     frames, up to MaxDebt.
 //
 // Every policy reports the time dropped or owed, and RunningSlowly while
 // frames keep hitting the cap.

@@ -2,8 +2,9 @@ package timing
 
 import "fmt"
 
-// Every is a timer for logic slower than the tick rate (seed 001: a 2 Hz AI
-// inside 30 Hz ticks). It is advanced by ticks, never by a clock, and counts
+// Every is a timer for logic slower than the tick rate (a 2 Hz AI inside
+// 30 Hz ticks, as in L. Spiro's "Fixed-Time-Step Implementation"). It is
+// advanced by ticks, never by a clock, and counts
 // in integers, so after n ticks it has fired exactly floor(n·step/period)
 // times, with no drift; a rate change keeps its phase.
 //

@@ -379,7 +379,7 @@ func (s *Scheduler) Owed() Micros {
 }
 
 // Overdue returns how late, in game time, the newest tick ran relative to
-// its ideal deadline (seed 004): the phase left after the last frame's ticks.
+// its ideal deadline (the "overdue" of "Game loops – Not to be taken lightly"): the phase left after the last frame's ticks.
 func (s *Scheduler) Overdue() Micros { return Micros(s.acc / s.rate) }
 
 // Until returns the real time, from the latest Advance, after which k more

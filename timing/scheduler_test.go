@@ -21,7 +21,7 @@ func noCap(rate int) Config {
 	return Config{Rate: rate, MaxTicksPerFrame: MaxMaxTicksPerFrame, MaxFrameTime: MaxMaxFrameTime}
 }
 
-// The worked examples of seed 001 (L. Spiro) at 30 Hz, listed in DESIGN.md §2.
+// The worked examples of L. Spiro's "Fixed-Time-Step Implementation" at 30 Hz.
 func TestSeedWorkedExamples(t *testing.T) {
 	t.Run("48ms", func(t *testing.T) {
 		s := mustNew(t, Config{})
@@ -59,7 +59,7 @@ func TestSeedWorkedExamples(t *testing.T) {
 		}
 	})
 	t.Run("the next tick comes at 66.7ms, not 81.3ms", func(t *testing.T) {
-		// The naive loop of seed 001 ("if elapsed > step: update; last = now")
+		// The naive loop L. Spiro warns against ("if elapsed > step: update; last = now")
 		// schedules the next update a step after the frame, not after the tick.
 		s := mustNew(t, Config{})
 		s.Advance(0)

@@ -22,7 +22,7 @@ type Stats struct {
 
 	Dropped       Micros // total game time dropped by the overload policy
 	Owed          Micros // game time owed under CatchUp
-	Overdue       Micros // how late the newest tick ran (seed 004)
+	Overdue       Micros // how late the newest tick ran (the "overdue" of "Game loops – Not to be taken lightly", after Koen Witters)
 	LastTicks     int    // ticks run by the latest frame
 	MaxTicks      int    // most ticks run in one frame so far
 	RunningSlowly bool   // frames keep hitting the cap (see RunningSlowly)

@@ -59,7 +59,8 @@ type TickInfo struct {
 	DeltaMicros Micros
 
 	// Overdue is how late this tick runs, in game time, relative to its ideal
-	// deadline (seed 004's "overdue"). Within a frame that runs several ticks
+	// deadline (the "overdue" of the article "Game loops – Not to be taken
+	// lightly", after Koen Witters' loop). Within a frame that runs several ticks
 	// the earlier ones are more overdue.
 	Overdue Micros
 

@@ -48,19 +48,24 @@ func Ballistic(s *State, a mgl64.Vec3, dt float64) {
 
 // Verlet advances s from time t to t+dt with velocity Verlet: the position
 // moves with the current acceleration, the velocity with the mean of the
-// accelerations at both ends. acc is evaluated twice. For forces that depend
-// on the position only it is symplectic (energy stays bounded); for
-// velocity-dependent ones the second evaluation uses the half-step velocity.
+// accelerations at both ends. acc is evaluated twice. It is second order
+// (the error per unit of time shrinks 4× when dt halves) for every force,
+// velocity-dependent ones (drag, damping) included: the end acceleration is
+// evaluated at the new position with the velocity predicted by an Euler
+// step, and the trapezoid rule then corrects it (Heun's method for the
+// velocity). For forces that depend on the position only the prediction
+// is not used, and the method is the classic symplectic one (energy stays
+// bounded).
 func Verlet(s *State, acc Accel, t, dt float64) {
 	a0 := acc(s.Pos, s.Vel, t)
-	var half mgl64.Vec3
+	var pred mgl64.Vec3
 	for i := range 3 {
 		s.Pos[i] += s.Vel[i]*dt + 0.5*a0[i]*dt*dt
-		half[i] = s.Vel[i] + 0.5*a0[i]*dt
+		pred[i] = s.Vel[i] + a0[i]*dt
 	}
-	a1 := acc(s.Pos, half, t+dt)
+	a1 := acc(s.Pos, pred, t+dt)
 	for i := range 3 {
-		s.Vel[i] = half[i] + 0.5*a1[i]*dt
+		s.Vel[i] += 0.5 * (a0[i] + a1[i]) * dt
 	}
 }
 

@@ -141,3 +141,42 @@ func TestVec32(t *testing.T) {
 		t.Errorf("Vec32: got %v", got)
 	}
 }
+
+// TestVerletSecondOrder measures Verlet's order: the error at T = 2 s
+// against a fine RK4 reference shrinks about 4× when dt halves, for a
+// spring, a damped spring (a velocity-dependent force) and a driven damped
+// spring.
+func TestVerletSecondOrder(t *testing.T) {
+	const k, c, f, w = 4.0, 0.8, 1.5, 2.7
+	forces := []struct {
+		name string
+		acc  Accel
+	}{
+		{"spring", func(p, v mgl64.Vec3, t float64) mgl64.Vec3 { return p.Mul(-k) }},
+		{"damped spring", func(p, v mgl64.Vec3, t float64) mgl64.Vec3 { return p.Mul(-k).Sub(v.Mul(c)) }},
+		{"driven", func(p, v mgl64.Vec3, t float64) mgl64.Vec3 {
+			return p.Mul(-k).Sub(v.Mul(c)).Add(mgl64.Vec3{f * math.Cos(w*t), 0, 0})
+		}},
+	}
+	run := func(step func(*State, Accel, float64, float64), acc Accel, dt float64) State {
+		s := State{Pos: mgl64.Vec3{1, 0.5, 0}, Vel: mgl64.Vec3{0, 1, 0}}
+		n := int(math.Round(2 / dt))
+		for i := range n {
+			step(&s, acc, float64(i)*dt, dt)
+		}
+		return s
+	}
+	errAt := func(acc Accel, dt float64, ref State) float64 {
+		s := run(Verlet, acc, dt)
+		return s.Pos.Sub(ref.Pos).Len() + s.Vel.Sub(ref.Vel).Len()
+	}
+	for _, fc := range forces {
+		ref := run(RK4, fc.acc, 1.0/8192)
+		for _, dt := range []float64{1.0 / 30, 1.0 / 60} {
+			ratio := errAt(fc.acc, dt, ref) / errAt(fc.acc, dt/2, ref)
+			if ratio < 3.5 || ratio > 4.6 {
+				t.Errorf("%s, dt %.4f: got an error ratio of %.2f when dt halves, want about 4 (second order)", fc.name, dt, ratio)
+			}
+		}
+	}
+}

@@ -17,13 +17,13 @@ import (
 // rates whose step is a whole number of microseconds where the seed's code
 // is integer, so the comparison is exact.
 
-// seed000 is the loop of seed 000 with its MAX_ALLOWED_FRAMETIME reset.
-type seed000 struct {
+// watteLoop is Jon Watte's "Game Loop" with its MAX_ALLOWED_FRAMETIME reset.
+type watteLoop struct {
 	step, maxFrame uint64
 	now            uint64
 }
 
-func (m *seed000) frame(cur uint64) (ticks int, alpha float64) {
+func (m *watteLoop) frame(cur uint64) (ticks int, alpha float64) {
 	if cur-m.now > m.maxFrame {
 		m.now = cur - m.step // pause, load time, etc.: reset progress
 	}
@@ -34,10 +34,10 @@ func (m *seed000) frame(cur uint64) (ticks int, alpha float64) {
 	return ticks, float64(cur-m.now) / float64(m.step)
 }
 
-// seed001 is L. Spiro's loop: while (cur - updated > step) { update; updated += step }.
-type seed001 struct{ step, updated uint64 }
+// spiroLoop is L. Spiro's loop ("Fixed-Time-Step Implementation"): while (cur - updated > step) { update; updated += step }.
+type spiroLoop struct{ step, updated uint64 }
 
-func (m *seed001) frame(cur uint64) (ticks int, alpha float64) {
+func (m *spiroLoop) frame(cur uint64) (ticks int, alpha float64) {
 	for cur-m.updated > m.step {
 		m.updated += m.step
 		ticks++
@@ -45,14 +45,14 @@ func (m *seed001) frame(cur uint64) (ticks int, alpha float64) {
 	return ticks, float64(cur-m.updated) / float64(m.step)
 }
 
-// seed003 is the float loop of seed 003 (seconds, leftover carried, the
+// tutorialLoop is the float loop of the "Fixed Timestep Tutorial" (seconds, leftover carried, the
 // update interval capped at MAX_CYCLES_PER_FRAME steps).
-type seed003 struct {
+type tutorialLoop struct {
 	interval, maxCycles float64
 	last, leftover      float64
 }
 
-func (m *seed003) frame(cur float64) (ticks int) {
+func (m *tutorialLoop) frame(cur float64) (ticks int) {
 	it := (cur - m.last) + m.leftover
 	if it > m.maxCycles*m.interval {
 		it = m.maxCycles * m.interval
@@ -66,13 +66,14 @@ func (m *seed003) frame(cur float64) (ticks int) {
 	return ticks
 }
 
-// seed004 is Koen Witters' loop as seed 004 gives it, with max_frameskip.
-type seed004 struct {
+// wittersLoop is Koen Witters' loop ("deWiTTERS Game Loop") as the article
+// "Game loops – Not to be taken lightly" gives it, with max_frameskip.
+type wittersLoop struct {
 	skip, next uint64
 	maxSkip    int
 }
 
-func (m *seed004) frame(cur uint64) (ticks int, alpha float64) {
+func (m *wittersLoop) frame(cur uint64) (ticks int, alpha float64) {
 	for cur > m.next && ticks < m.maxSkip {
 		m.next += m.skip
 		ticks++
@@ -115,14 +116,14 @@ func avoidDeadlines(tr []Micros, origin, step Micros) {
 	}
 }
 
-func TestSeed000Reset(t *testing.T) {
+func TestWatteLoopReset(t *testing.T) {
 	for _, rate := range []int{25, 50, 100} {
 		for seed := range uint64(5) {
 			step := Second / Micros(rate)
 			maxFrame := 250 * Millisecond
 			s := mustNew(t, Config{Rate: rate, Policy: Reset, MaxFrameTime: maxFrame,
 				MaxTicksPerFrame: int(maxFrame/step) + 1})
-			m := &seed000{step: uint64(step), maxFrame: uint64(maxFrame)}
+			m := &watteLoop{step: uint64(step), maxFrame: uint64(maxFrame)}
 			start := Micros(1234567)
 			s.Advance(start)
 			m.now = uint64(start)
@@ -131,7 +132,7 @@ func TestSeed000Reset(t *testing.T) {
 				wantN, wantA := m.frame(uint64(now))
 				f := s.Advance(now)
 				if f.Ticks != wantN || math.Abs(f.Alpha-wantA) > 1e-9 {
-					t.Fatalf("rate %d seed %d frame %d (t=%v): got %d ticks alpha %.6f, seed 000's loop: %d ticks alpha %.6f",
+					t.Fatalf("rate %d seed %d frame %d (t=%v): got %d ticks alpha %.6f, Watte's loop: %d ticks alpha %.6f",
 						rate, seed, i, now, f.Ticks, f.Alpha, wantN, wantA)
 				}
 				if f.Dropped > 0 {
@@ -145,12 +146,12 @@ func TestSeed000Reset(t *testing.T) {
 	}
 }
 
-func TestSeed001(t *testing.T) {
+func TestSpiroLoop(t *testing.T) {
 	for _, rate := range []int{25, 40, 50} {
 		for seed := range uint64(5) {
 			step := Second / Micros(rate)
 			s := mustNew(t, noCap(rate))
-			m := &seed001{step: uint64(step)}
+			m := &spiroLoop{step: uint64(step)}
 			tr := mixedTrace(rand.New(rand.NewPCG(seed, 1)), 0, 1000, false)
 			avoidDeadlines(tr, 0, step)
 			s.Advance(0)
@@ -158,7 +159,7 @@ func TestSeed001(t *testing.T) {
 				wantN, wantA := m.frame(uint64(now))
 				f := s.Advance(now)
 				if f.Ticks != wantN || math.Abs(f.Alpha-wantA) > 1e-9 {
-					t.Fatalf("rate %d seed %d frame %d (t=%v): got %d ticks alpha %.6f, seed 001's loop: %d ticks alpha %.6f",
+					t.Fatalf("rate %d seed %d frame %d (t=%v): got %d ticks alpha %.6f, Spiro's loop: %d ticks alpha %.6f",
 						rate, seed, i, now, f.Ticks, f.Alpha, wantN, wantA)
 				}
 			}
@@ -166,11 +167,11 @@ func TestSeed001(t *testing.T) {
 	}
 }
 
-func TestSeed003(t *testing.T) {
+func TestTutorialLoop(t *testing.T) {
 	const maxRate, minRate = 120, 15 // the article's MAXIMUM_FRAME_RATE, MINIMUM_FRAME_RATE
 	for seed := range uint64(10) {
 		s := mustNew(t, Config{Rate: maxRate, MaxTicksPerFrame: maxRate / minRate, MaxFrameTime: Second / minRate})
-		m := &seed003{interval: 1.0 / maxRate, maxCycles: maxRate / minRate}
+		m := &tutorialLoop{interval: 1.0 / maxRate, maxCycles: maxRate / minRate}
 		rng := rand.New(rand.NewPCG(seed, 3))
 		// Within the loop's design range: frames of at most 1/MINIMUM_FRAME_RATE
 		// minus a step, so its cap (which it applies to delta + leftover) never
@@ -186,19 +187,19 @@ func TestSeed003(t *testing.T) {
 		for i, now := range tr {
 			want := m.frame(float64(now) / 1e6)
 			if f := s.Advance(now); f.Ticks != want {
-				t.Fatalf("seed %d frame %d (t=%v): got %d ticks, seed 003's loop: %d", seed, i, now, f.Ticks, want)
+				t.Fatalf("seed %d frame %d (t=%v): got %d ticks, the tutorial's loop: %d", seed, i, now, f.Ticks, want)
 			}
 		}
 	}
 }
 
-func TestSeed004CatchUp(t *testing.T) {
+func TestWittersLoopCatchUp(t *testing.T) {
 	const rate, maxSkip = 25, 5 // the article's updates_per_second and max_frameskip
 	step := Second / rate
 	for seed := range uint64(10) {
 		s := mustNew(t, Config{Rate: rate, Policy: CatchUp, MaxTicksPerFrame: maxSkip, MaxDebt: MaxMaxDebt})
 		start := Micros(5 * Second)
-		m := &seed004{skip: uint64(step), next: uint64(start), maxSkip: maxSkip}
+		m := &wittersLoop{skip: uint64(step), next: uint64(start), maxSkip: maxSkip}
 		// The article's first deadline is the start time itself; that is the
 		// scheduler started one step earlier.
 		s.Advance(start - step)
@@ -209,10 +210,10 @@ func TestSeed004CatchUp(t *testing.T) {
 			wantN, wantA := m.frame(uint64(now))
 			f := s.Advance(now)
 			if f.Ticks != wantN {
-				t.Fatalf("seed %d frame %d (t=%v): got %d ticks, seed 004's loop: %d", seed, i, now, f.Ticks, wantN)
+				t.Fatalf("seed %d frame %d (t=%v): got %d ticks, Witters' loop: %d", seed, i, now, f.Ticks, wantN)
 			}
 			if wantA < 1 && math.Abs(f.Alpha-wantA) > 1e-9 {
-				t.Fatalf("seed %d frame %d: got alpha %.6f, seed 004's loop: %.6f", seed, i, f.Alpha, wantA)
+				t.Fatalf("seed %d frame %d: got alpha %.6f, Witters' loop: %.6f", seed, i, f.Alpha, wantA)
 			}
 			if s.Owed() > 0 {
 				owed++
