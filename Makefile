@@ -8,6 +8,9 @@ PURE    := ./timing/... ./scene/... ./engine/... ./gfx ./gfx/mesh/... ./gfx/inte
 XVFB    := xvfb-run -a -s "-screen 0 1920x1080x24"
 ARGS    ?=
 
+# cmd/framebench is a module of its own (it plots with gonum), so the
+# engine's module requires only what games use: vet and test-all cover it
+# separately.
 # Benchmarks: outputs go to $(BENCH_OUT) (ignored by git); BENCHMARKS.md is
 # generated from them.
 BENCH_OUT ?= bin/bench
@@ -37,12 +40,14 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
+	cd cmd/framebench && $(GO) vet ./...
 
 test-pure:
 	CGO_ENABLED=0 $(GO) test -count=1 $(PURE)
 
 test-all:
 	$(XVFB) $(GO) test -count=1 -race -shuffle=on ./...
+	cd cmd/framebench && $(XVFB) $(GO) test -count=1 -race -shuffle=on ./...
 
 ## fuzz: a short run of each fuzz test over its seed corpus and new inputs.
 fuzz:
@@ -54,7 +59,7 @@ fuzz:
 ## rewritten from their output (about ten minutes on two cores).
 bench: deps
 	@mkdir -p $(BENCH_OUT) && rm -f $(BENCH_OUT)/failed
-	$(GO) build -o $(BENCH_OUT)/framebench ./cmd/framebench
+	cd cmd/framebench && $(GO) build -o $(abspath $(BENCH_OUT))/framebench .
 	{ $(XVFB) $(BENCHCMD) 2>&1 || echo "go test -bench" >>$(BENCH_OUT)/failed; } | tee $(BENCH_OUT)/bench.txt
 	$(XVFB) $(BENCH_OUT)/framebench $(FRAMEBENCH_ARGS) -out $(BENCH_OUT)/framebench.json \
 		-plot $(BENCH_OUT)/framebench.png || echo framebench >>$(BENCH_OUT)/failed
@@ -67,7 +72,7 @@ bench: deps
 ## BENCHMARKS.md when make bench has left its outputs. Not part of make test.
 soak: deps
 	@mkdir -p $(BENCH_OUT)
-	$(GO) build -o $(BENCH_OUT)/framebench ./cmd/framebench
+	cd cmd/framebench && $(GO) build -o $(abspath $(BENCH_OUT))/framebench .
 	@status=0; \
 	$(XVFB) $(BENCH_OUT)/framebench -soak $(SOAK) -soak-actors 10000 -out $(BENCH_OUT)/soak.json \
 		-plot $(BENCH_OUT)/soak.png || status=1; \
