@@ -57,7 +57,7 @@ func (c *controller) Enter(ctx *Context) error {
 	return err
 }
 
-func (c *controller) Scenes() []*scene.Manager { return c.scenes }
+func (c *controller) Scenes(dst []*scene.Manager) []*scene.Manager { return append(dst, c.scenes...) }
 
 func (c *controller) Tick(ctx *TickContext) error {
 	t := ctx.Tick

@@ -30,7 +30,7 @@ func (g *Game) Digest() Digest {
 	for _, e := range g.stack {
 		sd := StateDigest{Name: e.name}
 		if so, ok := e.state.(SceneOwner); ok {
-			for _, m := range so.Scenes() {
+			for _, m := range so.Scenes(nil) {
 				sd.Scenes = append(sd.Scenes, m.Digest(nil))
 			}
 		}

@@ -27,7 +27,8 @@ func (g *Game) draw(f *timing.Frame, w, h int) error {
 		}
 		if so, ok := e.state.(SceneOwner); ok {
 			g.mark(e, "Scenes", -1)
-			for j, m := range so.Scenes() {
+			g.sbDraw = so.Scenes(g.sbDraw[:0])
+			for j, m := range g.sbDraw {
 				g.mark(e, "actor Frame", j) // Frame and BuildDrawList panic with a *scene.PanicError
 				m.Interpolate(e.alpha)
 				m.Frame(edt)

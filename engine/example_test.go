@@ -28,19 +28,27 @@ func (s *Spinner) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) erro
 // Play is a gameplay state with one scene: Space spawns a spinning cube,
 // Esc ends the game.
 type Play struct {
-	world  scene.Manager
-	scenes []*scene.Manager
+	world scene.Manager
 }
+
+// The engine finds a state's optional abilities (Enterer, SceneOwner…) by
+// type assertion: these lines make a misspelt method a compile error.
+var (
+	_ engine.State      = (*Play)(nil)
+	_ engine.Enterer    = (*Play)(nil)
+	_ engine.SceneOwner = (*Play)(nil)
+	_ scene.Ticker      = (*Spinner)(nil)
+)
 
 // Enter runs once when the state is pushed.
 func (p *Play) Enter(ctx *engine.Context) error {
-	p.scenes = []*scene.Manager{&p.world}
 	p.world.SetView(mgl32.LookAtV(mgl32.Vec3{0, 3, 8}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0}))
 	return p.spawn(0)
 }
 
-// Scenes tells the engine what to tick, interpolate and draw for this state.
-func (p *Play) Scenes() []*scene.Manager { return p.scenes }
+// Scenes tells the engine what to tick, interpolate and draw for this
+// state: it appends them to dst, so a frame allocates nothing.
+func (p *Play) Scenes(dst []*scene.Manager) []*scene.Manager { return append(dst, &p.world) }
 
 // Tick is where game state changes: once per fixed tick, with its input.
 func (p *Play) Tick(ctx *engine.TickContext) error {

@@ -72,25 +72,29 @@ type Game struct {
 	source  TickSource
 	sinks   []TickSink
 
-	frame      gfx.Frame
-	tctx       TickContext
-	dctx       DrawContext
-	lastFrame  timing.Frame
-	at         hookMark // the game code running, for PanicError
-	sig        interrupts
-	headless   bool
-	exit       func(int) // os.Exit; tests replace it
-	transforms repairLog
-	minimised  bool // the window was minimised at the last frame
-	pausedMin  bool // game time was paused because the window was minimised
-	tickLimit  int  // most ticks a frame may run (0: the scheduler's cap); Headless.RunTicks sets it
-	pace       pacer
-	overlay    overlay
-	screenshot string
-	shotErr    error
-	slow       slowLog
-	prof       FrameProfile
-	lapAt      timing.Micros
+	frame     gfx.Frame
+	tctx      TickContext
+	dctx      DrawContext
+	lastFrame timing.Frame
+	at        hookMark // the game code running, for PanicError
+
+	// Scenes' dst buffers, one per place that asks, so that no call
+	// reuses a list another is still reading.
+	sbTick, sbDraw, sbHash, sbMode []*scene.Manager
+	sig                            interrupts
+	headless                       bool
+	exit                           func(int) // os.Exit; tests replace it
+	transforms                     repairLog
+	minimised                      bool // the window was minimised at the last frame
+	pausedMin                      bool // game time was paused because the window was minimised
+	tickLimit                      int  // most ticks a frame may run (0: the scheduler's cap); Headless.RunTicks sets it
+	pace                           pacer
+	overlay                        overlay
+	screenshot                     string
+	shotErr                        error
+	slow                           slowLog
+	prof                           FrameProfile
+	lapAt                          timing.Micros
 }
 
 type entry struct {

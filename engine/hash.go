@@ -34,7 +34,8 @@ func (g *Game) Hash() uint64 {
 		mix(hashString(e.name))
 		if so, ok := e.state.(SceneOwner); ok {
 			g.mark(e, "Scenes", -1)
-			for _, m := range so.Scenes() {
+			g.sbHash = so.Scenes(g.sbHash[:0])
+			for _, m := range g.sbHash {
 				mix(m.Hash())
 			}
 		}

@@ -117,7 +117,7 @@ func newWorld(t testing.TB, n int, log *journal) *world {
 	return w
 }
 
-func (w *world) Scenes() []*scene.Manager { return w.scenes }
+func (w *world) Scenes(dst []*scene.Manager) []*scene.Manager { return append(dst, w.scenes...) }
 
 func (w *world) Tick(ctx *TickContext) error {
 	if err := w.probe.Tick(ctx); err != nil {

@@ -85,11 +85,11 @@ func (h *hooked) Exit(ctx *Context) error {
 func (h *hooked) Covered(ctx *Context)   { h.maybe("Covered") }
 func (h *hooked) Uncovered(ctx *Context) { h.maybe("Uncovered") }
 
-func (h *hooked) Scenes() []*scene.Manager {
+func (h *hooked) Scenes(dst []*scene.Manager) []*scene.Manager {
 	if h.panicIn == "Scenes" && h.ticks >= 2 {
 		panic("boom in Scenes")
 	}
-	return h.scenes
+	return append(dst, h.scenes...)
 }
 
 func (h *hooked) Hash() uint64 {
@@ -307,6 +307,6 @@ func (o *one) Enter(ctx *Context) error {
 	o.actor, err = o.world.Spawn(o.spec)
 	return err
 }
-func (o *one) Scenes() []*scene.Manager { return o.scenes }
-func (o *one) Tick(*TickContext) error  { return nil }
-func (o *one) Draw(*DrawContext)        {}
+func (o *one) Scenes(dst []*scene.Manager) []*scene.Manager { return append(dst, o.scenes...) }
+func (o *one) Tick(*TickContext) error                      { return nil }
+func (o *one) Draw(*DrawContext)                            {}

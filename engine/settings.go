@@ -47,7 +47,8 @@ func (g *Game) SetMode(m scene.Mode) {
 	g.mode = m
 	for _, e := range g.stack {
 		if so, ok := e.state.(SceneOwner); ok {
-			for _, sm := range so.Scenes() {
+			g.sbMode = so.Scenes(g.sbMode[:0])
+			for _, sm := range g.sbMode {
 				sm.SetMode(m)
 			}
 		}

@@ -93,7 +93,8 @@ func (g *Game) enter(s State) error {
 	}
 	if so, ok := s.(SceneOwner); ok {
 		g.mark(e, "Scenes", -1)
-		for _, m := range so.Scenes() {
+		g.sbMode = so.Scenes(g.sbMode[:0])
+		for _, m := range g.sbMode {
 			m.SetMode(g.mode)
 			if err := m.TeleportAll(); err != nil {
 				return fmt.Errorf("engine: state %s, entering: %w", e.name, err)

@@ -31,10 +31,14 @@ type State interface {
 // SceneOwner is implemented by states that own scene managers (a menu owns
 // none). The engine ticks each scene right after the state's Tick, teleports
 // its actors when the state is entered, interpolates it every frame with the
-// state's alpha and adds its draw list to the frame. Scenes is called every
-// tick and frame: return a slice kept in the state, not a new one.
+// state's alpha and adds its draw list to the frame.
+//
+// Scenes appends the state's scenes to dst and returns the result, the way
+// append does: write it `return append(dst, &s.world)`. The engine calls it
+// every tick and frame, on the main goroutine, with a dst it keeps, so it
+// allocates nothing however many scenes there are.
 type SceneOwner interface {
-	Scenes() []*scene.Manager
+	Scenes(dst []*scene.Manager) []*scene.Manager
 }
 
 // Enterer is implemented by states that set themselves up when pushed.

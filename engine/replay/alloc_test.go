@@ -137,11 +137,6 @@ type crowd struct {
 	scenes []*scene.Manager
 }
 
-func (c *crowd) Scenes() []*scene.Manager {
-	if c.scenes == nil {
-		c.scenes = []*scene.Manager{&c.world}
-	}
-	return c.scenes
-}
-func (c *crowd) Tick(*engine.TickContext) error { return nil }
-func (c *crowd) Draw(*engine.DrawContext)       {}
+func (c *crowd) Scenes(dst []*scene.Manager) []*scene.Manager { return append(dst, &c.world) }
+func (c *crowd) Tick(*engine.TickContext) error               { return nil }
+func (c *crowd) Draw(*engine.DrawContext)                     {}

@@ -31,9 +31,9 @@ func (f *framey) Enter(ctx *engine.Context) error {
 	f.second, err = f.world.Spawn(scene.Spec{Mesh: gfx.MeshCube})
 	return err
 }
-func (f *framey) Name() string                 { return "framey" }
-func (f *framey) Scenes() []*scene.Manager     { return f.scenes }
-func (f *framey) Draw(ctx *engine.DrawContext) { f.frames++ }
+func (f *framey) Name() string                                 { return "framey" }
+func (f *framey) Scenes(dst []*scene.Manager) []*scene.Manager { return append(dst, f.scenes...) }
+func (f *framey) Draw(ctx *engine.DrawContext)                 { f.frames++ }
 func (f *framey) Tick(ctx *engine.TickContext) error {
 	if ctx.Tick.Index >= f.hashAt {
 		f.seen = uint64(f.frames)

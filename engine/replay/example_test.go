@@ -26,8 +26,8 @@ func (g *Garden) Enter(*engine.Context) error {
 	return nil
 }
 
-func (g *Garden) Scenes() []*scene.Manager { return g.scenes }
-func (g *Garden) Draw(*engine.DrawContext) {}
+func (g *Garden) Scenes(dst []*scene.Manager) []*scene.Manager { return append(dst, g.scenes...) }
+func (g *Garden) Draw(*engine.DrawContext)                     {}
 
 func (g *Garden) Tick(ctx *engine.TickContext) error {
 	if ctx.Input.Pressed(input.KeySpace) {

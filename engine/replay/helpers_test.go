@@ -47,9 +47,9 @@ func (w *wanderer) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) err
 	return nil
 }
 
-func (g *arena) Name() string                 { return "arena" }
-func (g *arena) Scenes() []*scene.Manager     { return g.scenes }
-func (g *arena) Draw(ctx *engine.DrawContext) {}
+func (g *arena) Name() string                                 { return "arena" }
+func (g *arena) Scenes(dst []*scene.Manager) []*scene.Manager { return append(dst, g.scenes...) }
+func (g *arena) Draw(ctx *engine.DrawContext)                 {}
 
 func (g *arena) Enter(ctx *engine.Context) error {
 	g.scenes = []*scene.Manager{&g.world}

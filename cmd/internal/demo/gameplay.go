@@ -23,10 +23,9 @@ const TeleportEvery = 2 * timing.Second
 // Tick runs once per tick; Draw once per frame, after the engine has
 // interpolated and drawn the scene; both on the main goroutine.
 type Gameplay struct {
-	cfg    Config
-	world  scene.Manager
-	scenes []*scene.Manager
-	built  bool
+	cfg   Config
+	world scene.Manager
+	built bool
 
 	ball   *Ball
 	sparks *Sparks
@@ -65,7 +64,6 @@ func (g *Gameplay) Enter(*engine.Context) error {
 	if err := g.cfg.Validate(); err != nil {
 		return err
 	}
-	g.scenes = []*scene.Manager{&g.world}
 	var err error
 	if g.timer, err = timing.EveryPeriod(TeleportEvery); err != nil {
 		return fmt.Errorf("demo: %w", err)
@@ -85,7 +83,7 @@ func (g *Gameplay) Uncovered(*engine.Context) { g.covered = false }
 
 // Scenes returns the state's scene for the engine to tick, interpolate
 // and draw.
-func (g *Gameplay) Scenes() []*scene.Manager { return g.scenes }
+func (g *Gameplay) Scenes(dst []*scene.Manager) []*scene.Manager { return append(dst, &g.world) }
 
 // Scene returns the gameplay scene.
 func (g *Gameplay) Scene() *scene.Manager { return &g.world }
