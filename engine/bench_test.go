@@ -26,7 +26,7 @@ func BenchmarkFrame(b *testing.B) {
 	h := frameScene(b, 10000)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := h.Frame(frame60); err != nil {
+		if err := h.RunFrame(frame60); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -37,7 +37,7 @@ func TestFrameAllocatesNothing(t *testing.T) {
 	h := frameScene(t, 10000)
 	h.Game.ToggleOverlay() // the overlay too
 	allocs := testing.AllocsPerRun(120, func() {
-		if err := h.Frame(frame60); err != nil {
+		if err := h.RunFrame(frame60); err != nil {
 			t.Fatal(err)
 		}
 	})

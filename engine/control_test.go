@@ -119,7 +119,7 @@ func runControlled(t *testing.T, script map[uint64]control, ticks int, frames Fr
 			d = min(d, max(g.sched.Until(ticks-len(c.timeline)), 1))
 			g.tickLimit = ticks - len(c.timeline)
 		}
-		err := h.Frame(d)
+		err := h.RunFrame(d)
 		g.tickLimit = 0
 		if err != nil {
 			t.Fatal(err)

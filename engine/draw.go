@@ -8,7 +8,7 @@ import (
 )
 
 // draw builds the frame from the visible states, bottom first, and renders it.
-func (g *Game) draw(f *timing.Frame, w, h int) error {
+func (g *Game) draw(f *timing.Due, w, h int) error {
 	g.frame.Reset(w, h, g.opts.Clear)
 	alpha := float32(f.Alpha)
 	dt := float32(f.Delta.Seconds() * g.sched.TimeScale())
@@ -29,9 +29,9 @@ func (g *Game) draw(f *timing.Frame, w, h int) error {
 			g.mark(e, "Scenes", -1)
 			g.sbDraw = so.Scenes(g.sbDraw[:0])
 			for j, m := range g.sbDraw {
-				g.mark(e, "actor Frame", j) // Frame and BuildDrawList panic with a *scene.PanicError
+				g.mark(e, "actor Frame", j) // RunFramers and BuildDrawList panic with a *scene.PanicError
 				m.Interpolate(e.alpha)
-				m.Frame(edt)
+				m.RunFramers(edt)
 				g.lap(&g.prof.Interpolate)
 				g.frame.AddScene(m.BuildDrawList())
 				g.lap(&g.prof.Build)
@@ -54,7 +54,7 @@ func (g *Game) draw(f *timing.Frame, w, h int) error {
 		path := g.screenshot
 		g.screenshot = ""
 		g.shotErr = fmt.Errorf("engine: screenshot: the renderer %T cannot take screenshots", g.r)
-		if s, ok := g.r.(screenshotter); ok {
+		if s, ok := g.r.(Screenshotter); ok {
 			g.shotErr = s.WriteScreenshot(path)
 		}
 	}

@@ -26,16 +26,30 @@ type Window interface {
 	SwapBuffers() error
 }
 
-// Optional window abilities, found by type assertion.
+// Optional abilities of a Window (or, for Screenshotter, of the
+// renderer), found by type assertion. gfx/window's Window and gfx/gl41's
+// Renderer assert them at compile time. Every method is called on the main
+// goroutine.
 type (
-	vsyncSetter  interface{ SetVSync(on bool) }
-	refreshRater interface{ RefreshRate() int }
-	fullscreener interface {
+	// VSyncSetter turns vsync on or off: called by Start with the
+	// options' setting and by Game.SetVSync.
+	VSyncSetter interface{ SetVSync(on bool) }
+	// RefreshRater reports the display's refresh rate in Hz (0 when
+	// unknown): called by Start, to pace frames when the driver ignores
+	// vsync.
+	RefreshRater interface{ RefreshRate() int }
+	// Fullscreener switches fullscreen: called by Game.SetFullscreen and
+	// Game.Fullscreen.
+	Fullscreener interface {
 		SetFullscreen(on bool) error
 		Fullscreen() bool
 	}
-	screenshotter interface{ WriteScreenshot(path string) error }
-	iconifier     interface{ Iconified() bool }
+	// Screenshotter writes the frame just rendered as a PNG: called after
+	// Render, before the swap, when Game.Screenshot asked for one.
+	Screenshotter interface{ WriteScreenshot(path string) error }
+	// Iconifier reports whether the window is minimised: called once per
+	// frame (see Options.Minimised).
+	Iconifier interface{ Iconified() bool }
 )
 
 // Game owns the clock, the fixed-step scheduler, the stack of states, the
@@ -75,7 +89,7 @@ type Game struct {
 	frame     gfx.Frame
 	tctx      TickContext
 	dctx      DrawContext
-	lastFrame timing.Frame
+	lastFrame timing.Due
 	at        hookMark // the game code running, for PanicError
 
 	// Scenes' dst buffers, one per place that asks, so that no call
@@ -85,6 +99,7 @@ type Game struct {
 	headless                       bool
 	exit                           func(int) // os.Exit; tests replace it
 	transforms                     repairLog
+	inFrame                        bool // RunFrame is running: the loop must not be entered again
 	minimised                      bool // the window was minimised at the last frame
 	pausedMin                      bool // game time was paused because the window was minimised
 	tickLimit                      int  // most ticks a frame may run (0: the scheduler's cap); Headless.RunTicks sets it
@@ -151,7 +166,7 @@ func (g *Game) Run(win Window, r gfx.Renderer, first State) error {
 		return err
 	}
 	for {
-		if err := g.Frame(); err != nil {
+		if err := g.RunFrame(); err != nil {
 			if errors.Is(err, ErrQuit) {
 				return nil
 			}
@@ -160,7 +175,7 @@ func (g *Game) Run(win Window, r gfx.Renderer, first State) error {
 	}
 }
 
-// Start prepares the game to run frames with Frame: it enters first. Run
+// Start prepares the game to run frames with RunFrame: it enters first. Run
 // calls it; call it yourself to drive frames from your own loop.
 func (g *Game) Start(win Window, r gfx.Renderer, first State) (err error) {
 	if g.started {
@@ -178,10 +193,10 @@ func (g *Game) Start(win Window, r gfx.Renderer, first State) (err error) {
 		g.sig.start(g.logf, g.exit)
 	}
 	g.win, g.r = win, r
-	if vs, ok := win.(vsyncSetter); ok {
+	if vs, ok := win.(VSyncSetter); ok {
 		vs.SetVSync(!g.opts.NoVSync)
 	}
-	if rr, ok := win.(refreshRater); ok {
+	if rr, ok := win.(RefreshRater); ok {
 		g.pace.setRefresh(rr.RefreshRate())
 	}
 	g.request(opPush, first)
@@ -237,19 +252,24 @@ func (g *Game) fail(err error) error {
 	return errors.Join(errs...)
 }
 
-// Stop ends a game driven with Start and Frame: every state is exited, top
+// Stop ends a game driven with Start and RunFrame: every state is exited, top
 // first. It returns nil after a clean end. Calling it after the game ended
 // does nothing.
 func (g *Game) Stop() error {
+	if g.inFrame {
+		return ErrReentered
+	}
 	if err := g.fail(ErrQuit); !errors.Is(err, ErrQuit) {
 		return err
 	}
 	return nil
 }
 
-// Scheduler returns the game's fixed-step scheduler (read its Stats, or
-// change virtual time through the Game's methods).
-func (g *Game) Scheduler() *timing.Scheduler { return g.sched }
+// Timing returns a read-only view of the game's fixed-step scheduler: its
+// configuration, statistics, game time and rates. Change virtual time
+// through the Game's methods (SetTickRate, Pause…), which apply at tick
+// boundaries; the scheduler itself is the engine's.
+func (g *Game) Timing() timing.View { return g.sched.View() }
 
 // Rand returns the game's seeded random source.
 func (g *Game) Rand() *rand.Rand { return g.rand }

@@ -93,14 +93,14 @@ func (h *Headless) TickEvents(tick uint64, dst []input.Event) ([]input.Event, er
 	return append(dst, h.script[tick]...), nil
 }
 
-// Frame advances the clock by d and runs one frame. After the game ended
+// RunFrame advances the clock by d and runs one frame. After the game ended
 // it returns ErrQuit.
-func (h *Headless) Frame(d timing.Micros) error {
+func (h *Headless) RunFrame(d timing.Micros) error {
 	if h.err != nil {
 		return h.err
 	}
 	h.Clock.Advance(d)
-	if err := h.Game.Frame(); err != nil {
+	if err := h.Game.RunFrame(); err != nil {
 		h.err = err
 		return err
 	}
@@ -110,7 +110,7 @@ func (h *Headless) Frame(d timing.Micros) error {
 // RunFrames runs one frame per duration in ds.
 func (h *Headless) RunFrames(ds []timing.Micros) error {
 	for _, d := range ds {
-		if err := h.Frame(d); err != nil {
+		if err := h.RunFrame(d); err != nil {
 			return err
 		}
 	}
@@ -218,7 +218,7 @@ func (h *Headless) RunTicks(n uint64, frames FrameTimes) error {
 		// than are left: the frame stops at the n-th tick, and the rest
 		// stays pending.
 		h.Game.tickLimit = int(min(left, math.MaxInt32))
-		err := h.Frame(max(d, 1))
+		err := h.RunFrame(max(d, 1))
 		h.Game.tickLimit = 0
 		if err != nil {
 			return err

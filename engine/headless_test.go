@@ -73,7 +73,7 @@ func TestNoBurstAfterPauseOrStall(t *testing.T) {
 	_ = h.RunTicks(30, Steady(60))
 	h.Game.Pause()
 	for range 600 { // 10 s paused
-		if err := h.Frame(frame60); err != nil {
+		if err := h.RunFrame(frame60); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -84,7 +84,7 @@ func TestNoBurstAfterPauseOrStall(t *testing.T) {
 	maxPerFrame := 0
 	for range 60 {
 		before := p.ticks
-		_ = h.Frame(frame60)
+		_ = h.RunFrame(frame60)
 		maxPerFrame = max(maxPerFrame, p.ticks-before)
 	}
 	if maxPerFrame > 1 || p.ticks < 58 || p.ticks > 60 {
@@ -93,14 +93,14 @@ func TestNoBurstAfterPauseOrStall(t *testing.T) {
 
 	// A 10-second stall: at most MaxTicksPerFrame in the next frame, then normal.
 	before := p.ticks
-	if err := h.Frame(10 * timing.Second); err != nil {
+	if err := h.RunFrame(10 * timing.Second); err != nil {
 		t.Fatal(err)
 	}
 	if got := p.ticks - before; got != timing.DefaultMaxTicksPerFrame {
 		t.Errorf("ticks in the frame after a 10 s stall: %d, want %d", got, timing.DefaultMaxTicksPerFrame)
 	}
 	before = p.ticks
-	_ = h.Frame(frame60)
+	_ = h.RunFrame(frame60)
 	if got := p.ticks - before; got > 1 {
 		t.Errorf("ticks in the next frame: %d, want at most 1 (nothing banked)", got)
 	}
@@ -126,7 +126,7 @@ func TestMinimisedTicksWithoutDrawing(t *testing.T) {
 		t.Errorf("ticks: %d, want 40 (ticks go on while minimised)", w.ticks)
 	}
 	h.SetFramebufferSize(800, 600)
-	_ = h.Frame(frame60)
+	_ = h.RunFrame(frame60)
 	if h.Renderer.Frames != frames+1 || h.Renderer.Instances != 10 {
 		t.Errorf("after restoring: %d frames, %d instances; want 1 frame of 10", h.Renderer.Frames-frames, h.Renderer.Instances)
 	}
@@ -142,7 +142,7 @@ func TestEnteringTeleportsScenes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = h.Frame(1000)
+	_ = h.RunFrame(1000)
 	m := a.RenderMatrix()
 	if m[12] != 100 {
 		t.Errorf("render x right after entering: %v, want 100 (teleported, no smear)", m[12])
@@ -175,7 +175,7 @@ func TestOverlayHUD(t *testing.T) {
 		t.Errorf("HUD texts with the overlay on: %d, want 4 lines and the graph's label", h.Renderer.Texts)
 	}
 	h.Game.ToggleOverlay()
-	_ = h.Frame(frame60)
+	_ = h.RunFrame(frame60)
 	if h.Renderer.Texts != 0 {
 		t.Errorf("HUD texts with the overlay off: %d, want 0", h.Renderer.Texts)
 	}
@@ -199,7 +199,7 @@ func TestProfileAccountsForTheFrame(t *testing.T) {
 	}
 	var p FrameProfile
 	for range 200 { // until a frame runs a tick
-		if err := g.Frame(); err != nil {
+		if err := g.RunFrame(); err != nil {
 			t.Fatal(err)
 		}
 		if p = g.Profile(); p.Ticks > 0 {
@@ -217,7 +217,7 @@ func TestProfileAccountsForTheFrame(t *testing.T) {
 	}
 	g2, _ := New(Options{Clock: &tickingClock{step: 100}, NoPacing: true})
 	_ = g2.Start(&liveWindow{w: 64, h: 64}, &NullRenderer{}, newWorld(t, 1, &journal{}))
-	_ = g2.Frame()
+	_ = g2.RunFrame()
 	if p := g2.Profile(); p.Total() != 0 {
 		t.Errorf("profile without Options.Profile: %+v, want zero", p)
 	}
@@ -230,7 +230,7 @@ func TestOverlayShowsTheRates(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 150 { // 2.5 s at 60 fps
-		if err := h.Frame(frame60); err != nil {
+		if err := h.RunFrame(frame60); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -28,7 +28,7 @@ func TestTapWithinOneFrameIsSeenByExactlyOneTick(t *testing.T) {
 				key(input.KeyPress, input.KeyA, clk.Now()-3000),
 				key(input.KeyRelease, input.KeyA, clk.Now()-1000))
 		}
-		if err := g.Frame(); err != nil {
+		if err := g.RunFrame(); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -44,14 +44,14 @@ func TestTwoTickFrameDeliversOnce(t *testing.T) {
 	p := &probe{name: "p", log: &journal{}}
 	g, win, clk, _ := manualGame(t, Options{}, p)
 	clk.Advance(frame60)
-	if err := g.Frame(); err != nil {
+	if err := g.RunFrame(); err != nil {
 		t.Fatal(err)
 	}
 	// A 70 ms frame runs two ticks. The press happened before the first
 	// tick's ideal moment (33.3 ms), the release after it.
 	win.pending = append(win.pending, key(input.KeyPress, input.KeyA, 20000), key(input.KeyRelease, input.KeyA, 50000))
 	clk.Set(70000)
-	if err := g.Frame(); err != nil {
+	if err := g.RunFrame(); err != nil {
 		t.Fatal(err)
 	}
 	if g.lastFrame.Ticks != 2 {
@@ -93,7 +93,7 @@ func TestHeldKeyIsDownAcrossTicksAndOnlyTopGetsEvents(t *testing.T) {
 		case 35:
 			win.pending = append(win.pending, key(input.KeyRelease, input.KeyD, clk.Now()))
 		}
-		if err := g.Frame(); err != nil {
+		if err := g.RunFrame(); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -118,7 +118,7 @@ func TestFocusLossReleasesKeysAndCanPause(t *testing.T) {
 	frameAt := func(evs ...input.Event) {
 		clk.Advance(frame60)
 		win.pending = append(win.pending, evs...)
-		if err := g.Frame(); err != nil {
+		if err := g.RunFrame(); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -150,7 +150,7 @@ func TestCloseRequestEndsTheGameCleanly(t *testing.T) {
 	g, win, clk, _ := manualGame(t, Options{}, p)
 	clk.Advance(frame60)
 	win.pending = append(win.pending, input.Event{Time: clk.Now(), Kind: input.CloseRequest})
-	if err := g.Frame(); err != ErrQuit {
+	if err := g.RunFrame(); err != ErrQuit {
 		t.Fatalf("Frame after a close request: got %v, want ErrQuit", err)
 	}
 	if log.String() != "p enter\np exit" {
@@ -176,7 +176,7 @@ func TestCursorMovesAreMerged(t *testing.T) {
 		win.pending = append(win.pending, input.Event{Time: clk.Now(), Kind: input.CursorMove, X: float64(i), Y: float64(2 * i)})
 	}
 	clk.Advance(40 * timing.Millisecond)
-	if err := g.Frame(); err != nil {
+	if err := g.RunFrame(); err != nil {
 		t.Fatal(err)
 	}
 	if moves != 1 || x != 49 || y != 98 {
@@ -194,7 +194,7 @@ func TestLiveInputIsNotQueuedUnderATickSource(t *testing.T) {
 			key(input.KeyPress, input.KeyW, clk.Now()),
 			input.Event{Time: clk.Now(), Kind: input.FocusLost},
 			input.Event{Time: clk.Now(), Kind: input.CursorMove, X: 1})
-		if err := g.Frame(); err != nil {
+		if err := g.RunFrame(); err != nil {
 			t.Fatal(err)
 		}
 	}

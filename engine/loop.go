@@ -43,14 +43,19 @@ func (g *Game) SetTickSource(src TickSource) { g.source = src }
 // AddTickSink adds an observer of every tick. It is closed when the game ends.
 func (g *Game) AddTickSink(s TickSink) { g.sinks = append(g.sinks, s) }
 
-// Frame runs one frame: poll the window, read the clock once, run 0..N
+// RunFrame runs one frame: poll the window, read the clock once, run 0..N
 // ticks, interpolate and draw the visible states bottom first, present,
 // pace. It returns ErrQuit once the game has ended cleanly (every state
 // exited), or the error that ended it.
-func (g *Game) Frame() (err error) {
+func (g *Game) RunFrame() (err error) {
+	if g.inFrame {
+		return ErrReentered
+	}
 	if !g.started || g.stopped {
 		return ErrQuit
 	}
+	g.inFrame = true
+	defer func() { g.inFrame = false }()
 	defer g.ending(&err)
 	frameStart := g.pace.startFrame()
 	g.lapStart()

@@ -20,7 +20,7 @@ func TestMinimisePolicyHeadless(t *testing.T) {
 		h.SetFramebufferSize(0, 0)
 		before := h.Game.Ticks()
 		for range 60 {
-			if err := h.Frame(16667); err != nil {
+			if err := h.RunFrame(16667); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -30,7 +30,7 @@ func TestMinimisePolicyHeadless(t *testing.T) {
 		h.SetFramebufferSize(640, 480)
 		before = h.Game.Ticks()
 		for range 2 {
-			if err := h.Frame(16667); err != nil {
+			if err := h.RunFrame(16667); err != nil {
 				t.Fatal(err)
 			}
 		}

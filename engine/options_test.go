@@ -107,7 +107,7 @@ func TestZeroOptionsAreTheDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := g.Scheduler().Config()
+	c := g.Timing().Config()
 	if c.Rate != 30 || c.MaxTicksPerFrame != 5 || c.MaxFrameTime != 250*timing.Millisecond || c.Policy != timing.Drop {
 		t.Errorf("defaults: got %+v, want 30 Hz, 5 ticks, 250 ms, drop", c)
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/tickwork/tickwork/scene"
 )
 
-// PanicError is returned by Run (and Frame, Start, Stop) when game code
+// PanicError is returned by Run (and RunFrame, Start, Stop) when game code
 // panicked: a state's hook, an actor's behaviour, a tick source or sink.
 // The game is ended as after any error: tick sinks see the end (a
 // recording is finalised with the ticks up to the failure) and every state
@@ -88,7 +88,7 @@ func (g *Game) panicked(r any) *PanicError {
 	return pe
 }
 
-// ending is deferred by Frame, Start and Stop: a panic in game code that no
+// ending is deferred by RunFrame, Start and Stop: a panic in game code that no
 // finer recover caught ends the game cleanly with a *PanicError.
 func (g *Game) ending(err *error) {
 	if r := recover(); r != nil {

@@ -207,7 +207,7 @@ func TestPanicsEndTheGameAsErrors(t *testing.T) {
 			err = g.Start(&nullWindow{640, 480}, &NullRenderer{}, st)
 			for i := 0; err == nil && i < 20; i++ {
 				clock.Advance(timing.Second / 30)
-				err = g.Frame()
+				err = g.RunFrame()
 			}
 			var pe *PanicError
 			if !errors.As(err, &pe) {
@@ -232,7 +232,7 @@ func TestPanicsEndTheGameAsErrors(t *testing.T) {
 			if !sink.ended || !sink.closed {
 				t.Errorf("got sink ended=%v closed=%v, want both: a recording must be finalised", sink.ended, sink.closed)
 			}
-			if err := g.Frame(); !errors.Is(err, ErrQuit) {
+			if err := g.RunFrame(); !errors.Is(err, ErrQuit) {
 				t.Errorf("Frame after the end: got %v, want ErrQuit", err)
 			}
 		})

@@ -42,7 +42,7 @@ func TestScenesAllocateNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	allocs := testing.AllocsPerRun(200, func() {
-		if err := h.Frame(timing.Second / 20); err != nil { // 1–2 ticks a frame
+		if err := h.RunFrame(timing.Second / 20); err != nil { // 1–2 ticks a frame
 			t.Fatal(err)
 		}
 		h.Game.Hash()

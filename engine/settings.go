@@ -61,7 +61,7 @@ func (g *Game) Mode() scene.Mode { return g.mode }
 // SetVSync turns vsync on or off. When the driver ignores it, frames are
 // paced in software to the display's refresh rate.
 func (g *Game) SetVSync(on bool) {
-	if vs, ok := g.win.(vsyncSetter); ok {
+	if vs, ok := g.win.(VSyncSetter); ok {
 		vs.SetVSync(on)
 	}
 	g.pace.setVSync(on)
@@ -73,7 +73,7 @@ func (g *Game) VSync() bool { return g.pace.vsync }
 // SetFullscreen switches the window to fullscreen or back, when the window
 // can.
 func (g *Game) SetFullscreen(on bool) error {
-	if fs, ok := g.win.(fullscreener); ok {
+	if fs, ok := g.win.(Fullscreener); ok {
 		return fs.SetFullscreen(on)
 	}
 	return nil
@@ -81,7 +81,7 @@ func (g *Game) SetFullscreen(on bool) error {
 
 // Fullscreen reports whether the window is fullscreen.
 func (g *Game) Fullscreen() bool {
-	if fs, ok := g.win.(fullscreener); ok {
+	if fs, ok := g.win.(Fullscreener); ok {
 		return fs.Fullscreen()
 	}
 	return false

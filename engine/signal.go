@@ -14,7 +14,7 @@ type SignalPolicy uint8
 
 const (
 	// SignalsAuto (the default) handles them in a game run with a window
-	// (Run, or Start and Frame) and leaves them alone headless.
+	// (Run, or Start and RunFrame) and leaves them alone headless.
 	SignalsAuto SignalPolicy = iota
 	// SignalsHandle handles them in every game, headless too (a long
 	// headless run that is recording).

@@ -104,7 +104,7 @@ func signalChildMain() {
 	fmt.Println("ready")
 	deadline := time.Now().Add(10 * time.Second)
 	for !g.Interrupted() {
-		if err := g.Frame(); err != nil {
+		if err := g.RunFrame(); err != nil {
 			fail("frame before the signal: %v", err)
 		}
 		if time.Now().After(deadline) {
@@ -114,7 +114,7 @@ func signalChildMain() {
 	}
 	// The next frame ends the game: the sinks first (a recording is
 	// finalised), then the states exit, and slowExit hangs there.
-	g.Frame()
+	g.RunFrame()
 	fail("the game ended although Exit hangs")
 }
 

@@ -23,13 +23,13 @@ func TestSlowLogIsRateLimited(t *testing.T) {
 	var total timing.Micros
 	for total < 60*timing.Second {
 		for range 3 {
-			if err := h.Frame(400 * timing.Millisecond); err != nil {
+			if err := h.RunFrame(400 * timing.Millisecond); err != nil {
 				t.Fatal(err)
 			}
 			total += 400 * timing.Millisecond
 		}
 		for range 48 {
-			if err := h.Frame(16667); err != nil {
+			if err := h.RunFrame(16667); err != nil {
 				t.Fatal(err)
 			}
 			total += 16667
@@ -37,7 +37,7 @@ func TestSlowLogIsRateLimited(t *testing.T) {
 	}
 	// Then ten quiet seconds.
 	for range 600 {
-		if err := h.Frame(16667); err != nil {
+		if err := h.RunFrame(16667); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -122,7 +122,7 @@ func TestStackChangesAreDeferred(t *testing.T) {
 		t.Fatal(err)
 	}
 	// One frame that runs two ticks: the push happens between them.
-	if err := h.Frame(h.Game.Scheduler().Until(2)); err != nil {
+	if err := h.RunFrame(h.Game.Timing().Until(2)); err != nil {
 		t.Fatal(err)
 	}
 	if a.ticks != 3 || b.ticks != 1 {
@@ -172,7 +172,7 @@ func TestQuitPaths(t *testing.T) {
 			var err error
 			for i := 0; i < 100 && err == nil; i++ {
 				clk.Advance(frame60)
-				err = g.Frame()
+				err = g.RunFrame()
 			}
 			if !errors.Is(err, ErrQuit) {
 				t.Fatalf("Frame: got %v, want ErrQuit after a clean end", err)
@@ -183,7 +183,7 @@ func TestQuitPaths(t *testing.T) {
 			if g.Depth() != 0 {
 				t.Errorf("depth after the end: %d, want 0", g.Depth())
 			}
-			if err := g.Frame(); !errors.Is(err, ErrQuit) {
+			if err := g.RunFrame(); !errors.Is(err, ErrQuit) {
 				t.Errorf("Frame after the end: got %v, want ErrQuit", err)
 			}
 		})

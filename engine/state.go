@@ -7,6 +7,12 @@ import (
 	"github.com/tickwork/tickwork/scene"
 )
 
+// ErrReentered is returned by Game.RunFrame and Game.Stop when they are
+// called from inside the game loop (a state's Tick or hook, a behaviour, a
+// tick sink): a state asks for changes through its Context (Push, Pop,
+// Quit) and the loop applies them between ticks.
+var ErrReentered = errors.New("engine: RunFrame or Stop called from inside the game loop: ask through the Context (Push, Pop, Quit) instead")
+
 // ErrQuit ends the game cleanly when a State's Tick returns it (or wraps
 // it): every state is exited, top first, and Run returns nil.
 var ErrQuit = errors.New("engine: quit")

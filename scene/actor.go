@@ -21,7 +21,7 @@ type Ticker interface {
 }
 
 // Framer is an optional behaviour told once per displayed frame, by
-// Manager.Frame, how much real time the frame took (dt, seconds). It is for
+// Manager.RunFramers, how much real time the frame took (dt, seconds). It is for
 // visual-only effects (particles, blinking, a bobbing pickup's glow): it may
 // change its own visual state and a.Color or a.Hidden, never a.Local or
 // anything gameplay reads, because frames, unlike ticks, differ from machine

@@ -41,7 +41,7 @@ func TestNoAllocationsInSteadyState(t *testing.T) {
 		}
 		i++
 		m.Interpolate(0.3)
-		m.Frame(0.016)
+		m.RunFramers(0.016)
 		m.BuildDrawList()
 	}
 	for range 3 {
@@ -60,7 +60,7 @@ func TestNoAllocationsInSteadyState(t *testing.T) {
 		{"Interpolate", func() { m.Interpolate(0.7) }},
 		{"Interpolate extrapolating", func() { m.SetMode(ModeExtrapolate); m.Interpolate(0.7); m.SetMode(ModeInterpolate) }},
 		{"Interpolate none", func() { m.SetMode(ModeNone); m.Interpolate(0.7); m.SetMode(ModeInterpolate) }},
-		{"Frame", func() { m.Frame(0.016) }},
+		{"Frame", func() { m.RunFramers(0.016) }},
 		{"BuildDrawList", func() { m.BuildDrawList() }},
 		{"Hash", func() { m.Hash() }},
 		{"whole frame", frame},

@@ -37,14 +37,14 @@
 //     Behaviours (Ticker) run inside it with the fixed step; spawns and
 //     removals they make take effect at the end of the tick.
 //   - Manager.Interpolate(alpha), once per frame after the frame's ticks.
-//   - Manager.Frame(dt), once per frame, for visual-only behaviours (Framer)
+//   - Manager.RunFramers(dt), once per frame, for visual-only behaviours (Framer)
 //     that may use the real frame time; gameplay must never depend on it.
 //   - Manager.BuildDrawList, once per frame, last: it fills the scene's
 //     gfx.DrawList with every visible actor's render matrix, batched per mesh,
 //     and the view of the camera actor.
 //
 // Nothing here reads a clock: time comes in through TickInfo, alpha and dt.
-// Tick, Interpolate, Frame and BuildDrawList allocate nothing in steady
+// Tick, Interpolate, RunFramers and BuildDrawList allocate nothing in steady
 // state, and keep non-finite numbers out of the draw list: a tick reverts
 // any actor whose transform became NaN or infinite and reports it. Actors
 // that do not move cost a tick a comparison and a frame a flag test.

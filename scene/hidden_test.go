@@ -65,7 +65,7 @@ func (p panicky) Draw(*Actor, *gfx.DrawList) {
 
 // TestBehaviourPanicNamesActor: a behaviour's panic leaves the manager as
 // a *PanicError naming the hook and the actor: returned by Tick, panicked
-// again by Frame and BuildDrawList.
+// again by RunFramers and BuildDrawList.
 func TestBehaviourPanicNamesActor(t *testing.T) {
 	for _, hook := range []string{"Tick", "Frame", "Draw"} {
 		var m Manager
@@ -82,7 +82,7 @@ func TestBehaviourPanicNamesActor(t *testing.T) {
 			func() {
 				defer func() { pe, _ = recover().(*PanicError) }()
 				m.Interpolate(0.5)
-				m.Frame(0.016)
+				m.RunFramers(0.016)
 				m.BuildDrawList()
 			}()
 		} else if !errors.As(err, &pe) {

@@ -28,7 +28,7 @@ type chunk struct {
 // them at the fixed rate, interpolates their render matrices every frame and
 // fills the scene's draw list. A game state owns zero or more managers.
 //
-// Per tick, call Tick once. Per frame, call Interpolate, then Frame, then
+// Per tick, call Tick once. Per frame, call Interpolate, then RunFramers, then
 // BuildDrawList. Every method is meant for the game's main goroutine and
 // none is safe for concurrent use.
 //

@@ -8,7 +8,7 @@ import (
 // PanicError reports a panic in an actor's behaviour: which hook (Tick,
 // Frame or Draw), which actor, the value passed to panic and the stack at
 // the panic. Manager.Tick returns it as its error after restoring the
-// manager's bookkeeping; Manager.Frame and Manager.BuildDrawList, which
+// manager's bookkeeping; Manager.RunFramers and Manager.BuildDrawList, which
 // return no error, panic again with it as the value, so the caller's
 // recover (the engine's) can name the scene and end the game cleanly.
 type PanicError struct {
@@ -39,7 +39,7 @@ func (m *Manager) caught(hook string, r any) *PanicError {
 	return &PanicError{Hook: hook, Actor: m.running, Tick: m.tick, Value: r, Stack: debug.Stack()}
 }
 
-// repanic is deferred by Frame and BuildDrawList: a panic in a behaviour
+// repanic is deferred by RunFramers and BuildDrawList: a panic in a behaviour
 // leaves as a *PanicError naming the actor.
 func (m *Manager) repanic(hook string) {
 	if r := recover(); r != nil {

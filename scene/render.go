@@ -173,14 +173,14 @@ func setRender(a *Actor, r *Transform, cur uint8) {
 	}
 }
 
-// Frame tells every actor whose behaviour is a Framer how long the frame
+// RunFramers tells every actor whose behaviour is a Framer how long the frame
 // took, in seconds of real time. The engine calls it once per frame, after
 // Interpolate and before BuildDrawList. It is for visual-only effects; see
 // Framer.
 //
 // A Framer that panics makes Frame panic with a *PanicError naming the
 // actor.
-func (m *Manager) Frame(dt float32) {
+func (m *Manager) RunFramers(dt float32) {
 	if m.framers() == 0 {
 		return
 	}
@@ -245,7 +245,7 @@ func (m *Manager) DrawList() *gfx.DrawList { return &m.draw }
 // every live actor that is visible (neither it nor an ancestor Hidden) and
 // has a mesh, one instance with its render matrix and colour, batched per
 // mesh; then Drawer behaviours add what they draw. The engine calls it once
-// per frame, after Interpolate and Frame. The list is reused: it is valid
+// per frame, after Interpolate and RunFramers. The list is reused: it is valid
 // until the next call, and a steady scene allocates nothing. A Drawer that
 // panics makes BuildDrawList panic with a *PanicError naming the actor.
 func (m *Manager) BuildDrawList() *gfx.DrawList {

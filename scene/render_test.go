@@ -123,8 +123,8 @@ func TestBuildDrawList(t *testing.T) {
 	spawn(t, &m, Spec{Behavior: hiddenSparks, Hidden: true})
 	tick(t, &m, 0)
 	m.Interpolate(0.5)
-	m.Frame(0.016)
-	m.Frame(0.017)
+	m.RunFramers(0.016)
+	m.RunFramers(0.017)
 	d := m.BuildDrawList()
 	want := map[gfx.MeshID]int{gfx.MeshCube: 2, gfx.MeshPlane: 1, gfx.MeshSphere: 2}
 	for _, b := range d.Batches() {

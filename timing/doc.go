@@ -21,7 +21,7 @@
 //   - at t = 48.0 ms one tick has run (the state of t = 33.3 ms) and Alpha is
 //     0.44: the frame is 14.7 ms past that tick, 44% of the way to the next;
 //   - a frame that jumps from 0 to 78 ms runs two ticks, not one;
-//   - at t = 110 ms the screen shows the state of t ≈ 76.7 ms (Frame.Shown).
+//   - at t = 110 ms the screen shows the state of t ≈ 76.7 ms (Due.Shown).
 //
 // # Time, exactly
 //

@@ -50,7 +50,7 @@ type Scheduler struct {
 	due          int    // ticks still due this frame
 	ran          int    // ticks run this frame
 	frameDropped uint64 // units dropped this frame
-	frame        Frame
+	frame        Due
 
 	stats statsState
 }
@@ -73,10 +73,10 @@ func scaleToQ(f float64) uint64 { return uint64(math.Round(f * 65536)) }
 // the current rate and time scale.
 func (s *Scheduler) Config() Config { return s.cfg }
 
-// Frame is the outcome of one Advance: how many ticks to run now and the
-// interpolation factor to draw with afterwards. It is a value; keep it for
-// the frame and call Tick(i) for i in [0, Ticks).
-type Frame struct {
+// Due is what one frame's Advance (or Begin … End) made due: how many
+// ticks to run and the interpolation factor to draw with afterwards. It is
+// a value; keep it for the frame and call Tick(i) for i in [0, Ticks).
+type Due struct {
 	Now     Micros  // the real time passed to Advance
 	Delta   Micros  // real time since the previous frame (0 for the first)
 	Ticks   int     // ticks to run this frame, 0 to MaxTicksPerFrame
@@ -94,7 +94,7 @@ type Frame struct {
 
 // Tick returns the description of the frame's i-th tick, 0 ≤ i < Ticks.
 // It is pure arithmetic on the frame: calling it does not advance anything.
-func (f *Frame) Tick(i int) TickInfo {
+func (f *Due) Tick(i int) TickInfo {
 	idx := f.first + uint64(i)
 	t := TickInfo{
 		Index:       idx,
@@ -115,7 +115,7 @@ func (f *Frame) Tick(i int) TickInfo {
 // Shown returns the simulated time the screen shows when the frame is drawn
 // with interpolation: one step behind the newest state, plus Alpha of a
 // step. (At 30 Hz, at t = 110 ms it shows ≈ 76.7 ms.)
-func (f *Frame) Shown() Micros {
+func (f *Due) Shown() Micros {
 	next := f.epochTime + Micros(mulDiv(f.first+uint64(f.Ticks)-f.epochTicks, unitsPerTick, f.rate))
 	back := (1 - f.Alpha) * unitsPerTick / float64(f.rate)
 	if float64(next) <= back {
@@ -126,11 +126,11 @@ func (f *Frame) Shown() Micros {
 
 // Ahead returns how far, in seconds, the extrapolate mode renders ahead of
 // the newest state: Alpha of a step.
-func (f *Frame) Ahead() float64 { return f.Alpha / float64(f.rate) }
+func (f *Due) Ahead() float64 { return f.Alpha / float64(f.rate) }
 
 // Advance moves the scheduler to real time now (microseconds from any fixed
 // origin; only differences are used, so a wrapping counter is fine) and
-// runs the bookkeeping of every tick due, returning them as a Frame whose
+// runs the bookkeeping of every tick due, returning them as a Due whose
 // Tick(i) describes each. Call it exactly once per frame, with the clock
 // read once for that frame; run the ticks, then draw with Alpha. It is
 // Begin, Next until it reports no more, then End: use those instead when
@@ -140,7 +140,7 @@ func (f *Frame) Ahead() float64 { return f.Alpha / float64(f.rate) }
 // The first call starts the clock and runs no tick. A time earlier than the
 // previous call's is clamped: the frame counts as zero time (counted in
 // Stats.Backwards) and the clock continues from the earlier time.
-func (s *Scheduler) Advance(now Micros) Frame {
+func (s *Scheduler) Advance(now Micros) Due {
 	s.Begin(now)
 	for s.due > 0 {
 		s.next()
@@ -154,7 +154,7 @@ func (s *Scheduler) Advance(now Micros) Frame {
 // SetTimeScale, SetPolicy, Pause, Resume or Step: each takes effect from
 // the next tick, at the same tick index at any frame rate (see Next).
 func (s *Scheduler) Begin(now Micros) {
-	f := Frame{Now: now, rate: s.rate, first: s.ticks, epochTicks: s.epochTicks, epochTime: s.epochTime}
+	f := Due{Now: now, rate: s.rate, first: s.ticks, epochTicks: s.epochTicks, epochTime: s.epochTime}
 	s.inFrame = true
 	s.ran, s.capHit, s.frameDropped = 0, false, 0
 	if !s.started {
@@ -290,7 +290,7 @@ func (s *Scheduler) Due() int { return s.due }
 // frame: the ticks run, the interpolation factor to draw with, the time
 // dropped. Ticks still due (a caller stopped taking them) stay pending and
 // are due in the next frame.
-func (s *Scheduler) End() Frame {
+func (s *Scheduler) End() Due {
 	f := s.frame
 	s.inFrame = false
 	f.Ticks = s.ran
@@ -322,7 +322,7 @@ func (s *Scheduler) End() Frame {
 	return f
 }
 
-func (s *Scheduler) finish(f *Frame, capHit bool) {
+func (s *Scheduler) finish(f *Due, capHit bool) {
 	f.Alpha = s.Alpha()
 	s.stats.frame(f.Now, float64(s.ticks)+float64(s.acc)/unitsPerTick, f.Ticks, capHit)
 }

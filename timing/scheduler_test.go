@@ -46,7 +46,7 @@ func TestSeedWorkedExamples(t *testing.T) {
 	t.Run("110ms shows 76.7ms", func(t *testing.T) {
 		for _, trace := range [][]Micros{{0, 110000}, {0, 48000, 78000, 110000}, {0, 16667, 33333, 50000, 66667, 83333, 100000, 110000}} {
 			s := mustNew(t, Config{})
-			var f Frame
+			var f Due
 			for _, now := range trace {
 				f = s.Advance(now)
 			}

@@ -141,7 +141,7 @@ func (rc *recorder) messages() []string {
 // frame runs one frame, keeping the clock readings around it.
 func (rc *recorder) frame() error {
 	rc.tLastA = rc.clk.Now()
-	err := rc.g.Frame()
+	err := rc.g.RunFrame()
 	rc.tLastB = rc.clk.Now()
 	if errors.Is(err, engine.ErrQuit) {
 		return errors.New("the game ended by itself (window closed?)")
@@ -215,7 +215,7 @@ func (rc *recorder) measure(d time.Duration) (ms0, ms1 runtime.MemStats, ticks0 
 // exactness checks the tick count against the game time after the latest
 // frame, and the game time against the real time that passed.
 func (rc *recorder) exactness(framesTicks, ticksMeasured uint64, maxPerFrame int) Exactness {
-	s := rc.g.Scheduler()
+	s := rc.g.Timing()
 	gt := uint64(s.GameTime())
 	e := Exactness{
 		Ticks:       rc.g.Ticks(),

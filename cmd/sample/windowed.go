@@ -77,7 +77,7 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	frames := 0
 	var runErr error
 	for f.Frames == 0 || frames < f.Frames {
-		if runErr = g.Frame(); runErr != nil {
+		if runErr = g.RunFrame(); runErr != nil {
 			break
 		}
 		frames++

@@ -389,7 +389,7 @@ func TestRecordLiveInputAndReplay(t *testing.T) {
 			win.pending = append(win.pending, input.Event{Kind: input.KeyRelease, Key: input.KeyRight})
 		}
 		clk.Advance(frames.Next())
-		if err := g.Frame(); err != nil {
+		if err := g.RunFrame(); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -10,7 +10,9 @@ import (
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 
+	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/atomicfile"
+	"github.com/tickwork/tickwork/gfx"
 )
 
 // Screenshot reads the last frame drawn from the back buffer into an
@@ -92,3 +94,9 @@ func WritePNG(path string, img image.Image) error {
 	}
 	return nil
 }
+
+// The renderer is the engine's and writes screenshots.
+var (
+	_ gfx.Renderer         = (*Renderer)(nil)
+	_ engine.Screenshotter = (*Renderer)(nil)
+)

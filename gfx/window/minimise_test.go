@@ -88,7 +88,7 @@ func TestMinimisedWindowPausesByPolicy(t *testing.T) {
 			t.Helper()
 			clk.Advance(timing.Second / 60)
 			var err error
-			mainthread.Call(func() { err = g.Frame() })
+			mainthread.Call(func() { err = g.RunFrame() })
 			if err != nil {
 				t.Fatal(err)
 			}

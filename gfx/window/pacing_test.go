@@ -39,14 +39,14 @@ func TestVSyncPacedToRefreshRate(t *testing.T) {
 		}
 		// Let the pacer detect the driver, then count frames for one second.
 		for range 30 {
-			if err = g.Frame(); err != nil {
+			if err = g.RunFrame(); err != nil {
 				return
 			}
 		}
 		t0 := time.Now()
 		t0Ticks := g.Ticks()
 		for time.Since(t0) < time.Second {
-			if err = g.Frame(); err != nil {
+			if err = g.RunFrame(); err != nil {
 				return
 			}
 			frames++

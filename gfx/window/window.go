@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 
+	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/gfx/gl41"
 	"github.com/tickwork/tickwork/timing"
@@ -311,3 +312,13 @@ func (w *Window) Restore() (err error) {
 // Iconified reports whether the window is minimised, as the window system
 // last told GLFW.
 func (w *Window) Iconified() bool { return w.iconified }
+
+// The window is the engine's Window and has every optional ability the
+// engine looks for.
+var (
+	_ engine.Window       = (*Window)(nil)
+	_ engine.VSyncSetter  = (*Window)(nil)
+	_ engine.RefreshRater = (*Window)(nil)
+	_ engine.Fullscreener = (*Window)(nil)
+	_ engine.Iconifier    = (*Window)(nil)
+)

@@ -28,7 +28,7 @@ func TestFrameAllocatesNothing(t *testing.T) {
 	h.Game.ToggleOverlay()
 	before := g.Teleports()
 	allocs := testing.AllocsPerRun(150, func() {
-		if err := h.Frame(frame60); err != nil {
+		if err := h.RunFrame(frame60); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -51,7 +51,7 @@ func BenchmarkGameplayFrame(b *testing.B) {
 			h, g := steady(b, n)
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := h.Frame(frame60); err != nil {
+				if err := h.RunFrame(frame60); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -130,7 +130,7 @@ func TestMoonsFollowPlanets(t *testing.T) {
 		offsets[i] = moon.World().Pos.Sub(actor(t, m, moon.Parent()).World().Pos)
 	}
 	ticks(t, h, 45)
-	if err := h.Frame(timing.Second / 30 / 2); err != nil { // alpha 0.5
+	if err := h.RunFrame(timing.Second / 30 / 2); err != nil { // alpha 0.5
 		t.Fatal(err)
 	}
 	for i, mh := range g.moons {

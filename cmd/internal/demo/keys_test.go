@@ -70,7 +70,7 @@ func TestSlowMotionKey(t *testing.T) {
 	// In slow motion a second of real time runs a quarter of the ticks.
 	before := h.Game.Ticks()
 	for range 60 {
-		if err := h.Frame(frame60); err != nil {
+		if err := h.RunFrame(frame60); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -151,7 +151,7 @@ func TestTeleportKeyNoSmear(t *testing.T) {
 	}
 	// A frame half-way to the next tick: alpha 0.5 of the teleport tick.
 	half := timing.Second / 30 / 2
-	if err := h.Frame(half); err != nil {
+	if err := h.RunFrame(half); err != nil {
 		t.Fatal(err)
 	}
 	if alpha := h.Game.Stats().Alpha; alpha < 0.49 || alpha > 0.51 {
