@@ -3,7 +3,6 @@ package engine
 import (
 	"math/rand/v2"
 
-	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/timing"
 )
@@ -61,7 +60,7 @@ type TickContext struct {
 
 	// Input is the input delivered to this tick. The top state receives the
 	// window's events; states below see an empty view (held keys included).
-	Input *input.State
+	Input *Input
 }
 
 // StepBelow asks the engine to tick, once, the states below this one that

@@ -77,8 +77,8 @@ type Game struct {
 	started   bool
 	stopped   bool
 
-	in      *input.State
-	quiet   *input.State // the empty view states below the top get
+	in      *Input
+	quiet   *Input // the empty view states below the top get
 	queue   []input.Event
 	polled  []input.Event
 	deliver []input.Event
@@ -145,8 +145,8 @@ func New(opts Options) (*Game, error) {
 	g.pcg = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
 	g.rand = rand.New(g.pcg)
 	g.stamp = g.clock.Now
-	g.in = input.NewState()
-	g.quiet = input.NewState()
+	g.in = newInput()
+	g.quiet = newInput()
 	if g.opts.Clear == (gfx.Color{}) {
 		g.opts.Clear = gfx.Color{R: 0.08, G: 0.09, B: 0.12, A: 1}
 	}

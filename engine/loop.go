@@ -171,11 +171,11 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		g.deliver = append(g.deliver, g.queue[:n]...)
 		g.queue = g.queue[:copy(g.queue, g.queue[n:])]
 	}
-	g.in.Begin()
+	g.in.begin()
 	for _, e := range g.deliver {
-		g.in.Apply(e)
+		g.in.apply(e)
 	}
-	g.quiet.Begin()
+	g.quiet.begin()
 	for _, s := range g.sinks {
 		g.markSink("TickSink", s)
 		if err := s.TickInput(ti.Index, g.deliver); err != nil {

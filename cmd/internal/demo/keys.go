@@ -52,7 +52,7 @@ var TickRates = []int{10, 15, 20, 30, 60, 120}
 const SlowMotion = 0.25
 
 // pressed reports whether any of keys was pressed in this tick.
-func pressed(in *input.State, keys ...input.Key) bool {
+func pressed(in *engine.Input, keys ...input.Key) bool {
 	for _, k := range keys {
 		if in.Pressed(k) {
 			return true

@@ -1,18 +1,22 @@
-package input
+package engine
 
-import "math/bits"
+import (
+	"math/bits"
 
-// State is what one tick knows about input: the events delivered to it, in
+	"github.com/tickwork/tickwork/engine/input"
+)
+
+// Input is what one tick knows about input: the events delivered to it, in
 // order, and the keys and buttons held at the tick's moment. The engine owns
-// one State, resets it at each tick with Begin and applies that tick's events
-// with Apply; a game reads it through the tick context. The top state of the
-// stack receives events; the states below see an empty view.
+// it, resets it at each tick and applies that tick's events; a game reads it
+// through TickContext.Input. The top state of the stack receives events; the
+// states below see an empty view.
 //
 // A key pressed and released within one tick is reported by Pressed and
 // Released although Down is false at the tick's moment, so no tap is ever
 // lost, and a press is delivered to exactly one tick.
-type State struct {
-	events []Event
+type Input struct {
+	events []input.Event
 
 	down, pressed, released, repeated bitset
 	buttons, bPressed, bReleased      uint8
@@ -26,10 +30,10 @@ type State struct {
 	closeReq bool
 }
 
-type bitset [(int(KeyLast) + 64) / 64]uint64
+type bitset [(int(input.KeyLast) + 64) / 64]uint64
 
-func (b *bitset) get(k Key) bool { return k.Valid() && b[k>>6]&(1<<(k&63)) != 0 }
-func (b *bitset) set(k Key, on bool) {
+func (b *bitset) get(k input.Key) bool { return k.Valid() && b[k>>6]&(1<<(k&63)) != 0 }
+func (b *bitset) set(k input.Key, on bool) {
 	if !k.Valid() {
 		return
 	}
@@ -40,12 +44,12 @@ func (b *bitset) set(k Key, on bool) {
 	}
 }
 
-// NewState returns an empty State with the window focused.
-func NewState() *State { return &State{focused: true} }
+// newInput returns an empty Input with the window focused.
+func newInput() *Input { return &Input{focused: true} }
 
-// Begin starts a new tick: it forgets the previous tick's events and edges
-// and keeps what is held. Called by the engine before each tick.
-func (s *State) Begin() {
+// begin starts a new tick: it forgets the previous tick's events and edges
+// and keeps what is held. Called before each tick.
+func (s *Input) begin() {
 	s.events = s.events[:0]
 	s.pressed = bitset{}
 	s.released = bitset{}
@@ -55,98 +59,102 @@ func (s *State) Begin() {
 	s.resized, s.closeReq = false, false
 }
 
-// Apply delivers one event to the current tick. Called by the engine, in the
-// order the events happened.
-func (s *State) Apply(e Event) {
+// apply delivers one event to the current tick, in the order the events
+// happened.
+func (s *Input) apply(e input.Event) {
 	s.events = append(s.events, e)
 	switch e.Kind {
-	case KeyPress:
+	case input.KeyPress:
 		s.down.set(e.Key, true)
 		s.pressed.set(e.Key, true)
-	case KeyRelease:
+	case input.KeyRelease:
 		s.down.set(e.Key, false)
 		s.released.set(e.Key, true)
-	case KeyRepeat:
+	case input.KeyRepeat:
 		s.repeated.set(e.Key, true)
-	case ButtonPress:
-		if e.Button <= MaxButton {
+	case input.ButtonPress:
+		if e.Button <= input.MaxButton {
 			s.buttons |= 1 << e.Button
 			s.bPressed |= 1 << e.Button
 		}
 		s.x, s.y = e.X, e.Y
-	case ButtonRelease:
-		if e.Button <= MaxButton {
+	case input.ButtonRelease:
+		if e.Button <= input.MaxButton {
 			s.buttons &^= 1 << e.Button
 			s.bReleased |= 1 << e.Button
 		}
 		s.x, s.y = e.X, e.Y
-	case CursorMove:
+	case input.CursorMove:
 		s.x, s.y = e.X, e.Y
-	case Scroll:
+	case input.Scroll:
 		s.sx += e.X
 		s.sy += e.Y
-	case Resize:
+	case input.Resize:
 		s.width, s.height, s.resized = int(e.X), int(e.Y), true
-	case CloseRequest:
+	case input.CloseRequest:
 		s.closeReq = true
-	case FocusGained:
+	case input.FocusGained:
 		s.focused = true
-	case FocusLost:
+	case input.FocusLost:
 		s.focused = false
 	}
 }
 
 // Events returns the events delivered to this tick, oldest first. The slice
 // is reused: do not keep it past the tick.
-func (s *State) Events() []Event { return s.events }
+func (s *Input) Events() []input.Event { return s.events }
 
 // Down reports whether key k is held at the tick's moment.
-func (s *State) Down(k Key) bool { return s.down.get(k) }
+func (s *Input) Down(k input.Key) bool { return s.down.get(k) }
 
 // Pressed reports whether k went down during this tick (even if it was
 // released again within the same tick).
-func (s *State) Pressed(k Key) bool { return s.pressed.get(k) }
+func (s *Input) Pressed(k input.Key) bool { return s.pressed.get(k) }
 
 // Released reports whether k went up during this tick.
-func (s *State) Released(k Key) bool { return s.released.get(k) }
+func (s *Input) Released(k input.Key) bool { return s.released.get(k) }
 
 // Repeated reports whether k auto-repeated during this tick.
-func (s *State) Repeated(k Key) bool { return s.repeated.get(k) }
+func (s *Input) Repeated(k input.Key) bool { return s.repeated.get(k) }
 
 // ButtonDown reports whether mouse button b is held at the tick's moment.
-func (s *State) ButtonDown(b Button) bool { return b <= MaxButton && s.buttons&(1<<b) != 0 }
+func (s *Input) ButtonDown(b input.Button) bool { return b <= input.MaxButton && s.buttons&(1<<b) != 0 }
 
 // ButtonPressed reports whether b went down during this tick.
-func (s *State) ButtonPressed(b Button) bool { return b <= MaxButton && s.bPressed&(1<<b) != 0 }
+func (s *Input) ButtonPressed(b input.Button) bool {
+	return b <= input.MaxButton && s.bPressed&(1<<b) != 0
+}
 
 // ButtonReleased reports whether b went up during this tick.
-func (s *State) ButtonReleased(b Button) bool { return b <= MaxButton && s.bReleased&(1<<b) != 0 }
+func (s *Input) ButtonReleased(b input.Button) bool {
+	return b <= input.MaxButton && s.bReleased&(1<<b) != 0
+}
 
 // Cursor returns the cursor position at the tick's moment, in window
 // coordinates with the origin at the top-left.
-func (s *State) Cursor() (x, y float64) { return s.x, s.y }
+func (s *Input) Cursor() (x, y float64) { return s.x, s.y }
 
 // Scroll returns the scrolling that happened during this tick.
-func (s *State) Scroll() (dx, dy float64) { return s.sx, s.sy }
+func (s *Input) Scroll() (dx, dy float64) { return s.sx, s.sy }
 
 // Focused reports whether the window has input focus at the tick's moment.
-func (s *State) Focused() bool { return s.focused }
+func (s *Input) Focused() bool { return s.focused }
 
 // Resized reports whether the framebuffer was resized during this tick, and
 // its size in pixels after the latest resize.
-func (s *State) Resized() (ok bool, width, height int) { return s.resized, s.width, s.height }
+func (s *Input) Resized() (ok bool, width, height int) { return s.resized, s.width, s.height }
 
 // CloseRequested reports whether the user asked to close the window during
 // this tick.
-func (s *State) CloseRequested() bool { return s.closeReq }
+func (s *Input) CloseRequested() bool { return s.closeReq }
 
 // HeldKeys appends the keys held now to dst, in key-code order. The engine
 // uses it to release held keys when the window loses focus.
-func (s *State) HeldKeys(dst []Key) []Key {
+func (s *Input) HeldKeys(dst []input.Key) []input.Key {
 	for w, word := range s.down {
 		for word != 0 {
 			i := bits.TrailingZeros64(word)
-			dst = append(dst, Key(w*64+i))
+			dst = append(dst, input.Key(w*64+i))
 			word &^= 1 << i
 		}
 	}
