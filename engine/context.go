@@ -84,8 +84,9 @@ type DrawContext struct {
 	// Width and Height are the framebuffer size in pixels.
 	Width, Height int
 
-	// HUD receives 2D rectangles and text, drawn over the scenes.
-	HUD *gfx.HUD
+	// HUD receives 2D rectangles and text, drawn over the scenes, on this
+	// state's own layer: over the HUD items of the states below it.
+	HUD gfx.Layer
 }
 
 // Game returns the game, for reading statistics and settings.

@@ -37,14 +37,12 @@ func (g *Game) draw(f *timing.Due, w, h int) error {
 				g.lap(&g.prof.Build)
 			}
 		}
-		g.frame.HUD.SetLayer(uint16(i))
-		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: w, Height: h, HUD: &g.frame.HUD}
+		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: w, Height: h, HUD: g.frame.HUD.Layer(uint16(i))}
 		if err := g.callDraw(e); err != nil {
 			return err
 		}
 	}
-	g.frame.HUD.SetLayer(uint16(len(g.stack)))
-	g.overlay.build(g, &g.frame.HUD, w, h)
+	g.overlay.build(g, g.frame.HUD.Layer(uint16(len(g.stack))), w, h)
 	g.lap(&g.prof.Build)
 	if err := g.r.Render(&g.frame); err != nil {
 		return fmt.Errorf("engine: rendering: %w", err)

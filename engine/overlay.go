@@ -44,7 +44,7 @@ var (
 	barGuide    = gfx.Color{R: 1, G: 1, B: 1, A: 0.35}
 )
 
-func (o *overlay) build(g *Game, hud *gfx.HUD, w, h int) {
+func (o *overlay) build(g *Game, hud gfx.Layer, w, h int) {
 	f := &g.lastFrame
 	if f.Delta > 0 {
 		o.graph[o.ig] = f.Delta

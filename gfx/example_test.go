@@ -22,7 +22,7 @@ func ExampleDrawList() {
 	var f gfx.Frame
 	f.Reset(1280, 720, gfx.RGB(0.1, 0.1, 0.12))
 	f.AddScene(&d)
-	f.HUD.AddText(10, 10, gfx.RGB(1, 1, 1), "score 42")
+	f.HUD.Layer(0).AddText(10, 10, gfx.RGB(1, 1, 1), "score 42")
 
 	for _, b := range d.Batches() {
 		if len(b.Instances) > 0 {

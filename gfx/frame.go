@@ -22,7 +22,9 @@ type Frame struct {
 	HUD HUD
 }
 
-// Reset empties the frame for reuse, keeping its memory.
+// Reset empties the frame for reuse, keeping its memory. The engine builds
+// the frames states draw into (a state only gets its HUD Layer); Reset and
+// AddScene are for renderer tests and tools that build a Frame by hand.
 func (f *Frame) Reset(width, height int, clear Color) {
 	f.Width, f.Height, f.Clear = width, height, clear
 	for i := range f.Scenes {
@@ -40,12 +42,12 @@ func (f *Frame) AddScene(d *DrawList) { f.Scenes = append(f.Scenes, d) }
 // layers: the engine gives each visible state its own layer, bottom state
 // first, so a state's items cover those of the states below it (a pause
 // overlay's dimming rectangle dims the gameplay's text). Within a layer,
-// rectangles are drawn first, then text, each in the order added.
+// rectangles are drawn first, then text, each in the order added. Items
+// are added through a Layer (HUD.Layer), which is also what a state's Draw
+// gets: it draws on its own layer and cannot change it.
 type HUD struct {
 	Rects []Rect
 	Texts []Text
-
-	layer uint16
 }
 
 // Rect is a filled, alpha-blended rectangle.
@@ -67,35 +69,46 @@ type Text struct {
 	Layer uint16
 }
 
-// Reset empties the HUD, keeping its memory, and goes back to layer 0.
+// Reset empties the HUD, keeping its memory.
 func (h *HUD) Reset() {
 	h.Rects = h.Rects[:0]
 	for i := range h.Texts {
 		h.Texts[i].S = ""
 	}
 	h.Texts = h.Texts[:0]
-	h.layer = 0
 }
 
-// SetLayer makes the items added from now on belong to layer n. Layers must
-// be used in increasing order; the engine sets one per state.
-func (h *HUD) SetLayer(n uint16) { h.layer = n }
+// Layer returns a Layer that adds items to layer n of h.
+func (h *HUD) Layer(n uint16) Layer { return Layer{h, n} }
 
-// Layer returns the layer items are added to.
-func (h *HUD) Layer() uint16 { return h.layer }
-
-// AddRect appends a filled rectangle to the current layer.
-func (h *HUD) AddRect(x, y, w, hgt float32, c Color) {
-	h.Rects = append(h.Rects, Rect{X: x, Y: y, W: w, H: hgt, Color: c, Layer: h.layer})
+// Layer adds items to one layer of a HUD. A state's Draw gets the layer the
+// engine gave it (DrawContext.HUD); a Layer cannot change its layer. The
+// zero Layer adds nothing. Its methods allocate only when the HUD's slices
+// grow.
+type Layer struct {
+	hud *HUD
+	n   uint16
 }
 
-// AddText appends a line of text at scale 1 to the current layer.
-func (h *HUD) AddText(x, y float32, c Color, s string) { h.AddTextScaled(x, y, 1, c, s) }
+// N returns the layer's number.
+func (l Layer) N() uint16 { return l.n }
+
+// AddRect appends a filled rectangle to the layer.
+func (l Layer) AddRect(x, y, w, hgt float32, c Color) {
+	if l.hud != nil {
+		l.hud.Rects = append(l.hud.Rects, Rect{X: x, Y: y, W: w, H: hgt, Color: c, Layer: l.n})
+	}
+}
+
+// AddText appends a line of text at scale 1 to the layer.
+func (l Layer) AddText(x, y float32, c Color, s string) { l.AddTextScaled(x, y, 1, c, s) }
 
 // AddTextScaled appends a line of text drawn at scale times the font's
-// size to the current layer.
-func (h *HUD) AddTextScaled(x, y, scale float32, c Color, s string) {
-	h.Texts = append(h.Texts, Text{X: x, Y: y, Scale: scale, Color: c, S: s, Layer: h.layer})
+// size to the layer.
+func (l Layer) AddTextScaled(x, y, scale float32, c Color, s string) {
+	if l.hud != nil {
+		l.hud.Texts = append(l.hud.Texts, Text{X: x, Y: y, Scale: scale, Color: c, S: s, Layer: l.n})
+	}
 }
 
 // Renderer executes frames. It is the interface between the engine and a

@@ -83,8 +83,8 @@ func TestFrameAndHUDReset(t *testing.T) {
 	var d DrawList
 	f.Reset(640, 480, RGB(0, 0, 0))
 	f.AddScene(&d)
-	f.HUD.AddRect(1, 2, 3, 4, RGB(1, 0, 0))
-	f.HUD.AddText(5, 6, RGB(1, 1, 1), "hello")
+	f.HUD.Layer(0).AddRect(1, 2, 3, 4, RGB(1, 0, 0))
+	f.HUD.Layer(0).AddText(5, 6, RGB(1, 1, 1), "hello")
 	if len(f.Scenes) != 1 || len(f.HUD.Rects) != 1 || len(f.HUD.Texts) != 1 || f.HUD.Texts[0].Scale != 1 {
 		t.Fatalf("frame: %d scenes %d rects %d texts, want 1 1 1 at scale 1", len(f.Scenes), len(f.HUD.Rects), len(f.HUD.Texts))
 	}
@@ -102,17 +102,20 @@ func TestFrameAndHUDReset(t *testing.T) {
 
 func TestHUDLayersStampItems(t *testing.T) {
 	var h HUD
-	h.AddRect(0, 0, 1, 1, RGB(1, 1, 1))
-	h.SetLayer(2)
-	h.AddText(0, 0, RGB(1, 1, 1), "a")
-	h.AddTextScaled(0, 0, 3, RGB(1, 1, 1), "b")
-	if h.Rects[0].Layer != 0 || h.Texts[0].Layer != 2 || h.Texts[1].Layer != 2 || h.Texts[1].Scale != 3 || h.Layer() != 2 {
-		t.Errorf("layers: rect %d texts %d %d (scale %v), current %d; want 0, 2, 2 (3), 2",
-			h.Rects[0].Layer, h.Texts[0].Layer, h.Texts[1].Layer, h.Texts[1].Scale, h.Layer())
+	h.Layer(0).AddRect(0, 0, 1, 1, RGB(1, 1, 1))
+	l := h.Layer(2)
+	l.AddText(0, 0, RGB(1, 1, 1), "a")
+	l.AddTextScaled(0, 0, 3, RGB(1, 1, 1), "b")
+	if h.Rects[0].Layer != 0 || h.Texts[0].Layer != 2 || h.Texts[1].Layer != 2 || h.Texts[1].Scale != 3 || l.N() != 2 {
+		t.Errorf("layers: rect %d texts %d %d (scale %v), layer %d; want 0, 2, 2 (3), 2",
+			h.Rects[0].Layer, h.Texts[0].Layer, h.Texts[1].Layer, h.Texts[1].Scale, l.N())
 	}
+	var zero Layer
+	zero.AddText(0, 0, RGB(1, 1, 1), "lost")
+	zero.AddRect(0, 0, 1, 1, RGB(1, 1, 1))
 	h.Reset()
-	if h.Layer() != 0 {
-		t.Errorf("layer after Reset: %d, want 0", h.Layer())
+	if len(h.Rects) != 0 || len(h.Texts) != 0 {
+		t.Errorf("after Reset: %d rects %d texts, want none", len(h.Rects), len(h.Texts))
 	}
 }
 

@@ -31,12 +31,12 @@ func benchScene(n int) *gfx.Frame {
 		dl.Add(gfx.MeshCube, &m, gfx.RGB(float32(i%7)/7, 0.6, float32(i%5)/5))
 	}
 	f := &gfx.Frame{Width: 1280, Height: 720, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
-	f.HUD.AddRect(8, 8, 260, 90, gfx.Color{A: 0.6})
+	f.HUD.Layer(0).AddRect(8, 8, 260, 90, gfx.Color{A: 0.6})
 	for i := 0; i < 6; i++ {
-		f.HUD.AddText(14, float32(14+13*i), gfx.RGB(1, 1, 1), "TPS 30.0  FPS 60.0  frame 16.6 ms")
+		f.HUD.Layer(0).AddText(14, float32(14+13*i), gfx.RGB(1, 1, 1), "TPS 30.0  FPS 60.0  frame 16.6 ms")
 	}
 	for i := 0; i < 120; i++ {
-		f.HUD.AddRect(float32(8+2*i), 120, 2, float32(10+i%30), gfx.RGB(0.2, 1, 0.3))
+		f.HUD.Layer(0).AddRect(float32(8+2*i), 120, 2, float32(10+i%30), gfx.RGB(0.2, 1, 0.3))
 	}
 	return f
 }

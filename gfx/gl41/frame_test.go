@@ -131,9 +131,9 @@ func TestHUD(t *testing.T) {
 	f := &gfx.Frame{}
 	f.Reset(w, h, gfx.Color{A: 1})
 	green := gfx.RGB(0, 1, 0)
-	f.HUD.AddRect(10, 10, 40, 20, green)
-	f.HUD.AddRect(60, 10, 40, 20, gfx.Color{R: 1, A: 0.5})
-	f.HUD.AddText(20, 60, gfx.RGB(1, 1, 1), "Hi! 42")
+	f.HUD.Layer(0).AddRect(10, 10, 40, 20, green)
+	f.HUD.Layer(0).AddRect(60, 10, 40, 20, gfx.Color{R: 1, A: 0.5})
+	f.HUD.Layer(0).AddText(20, 60, gfx.RGB(1, 1, 1), "Hi! 42")
 	f.HUD.Texts = append(f.HUD.Texts, gfx.Text{X: 120, Y: 60, Scale: 2, Color: gfx.RGB(1, 1, 0), S: "é"})
 	img, st := render(t, win, f)
 
@@ -188,10 +188,9 @@ func TestHUDLayers(t *testing.T) {
 	win := openWindow(t, w, h, gl41.Options{})
 	f := &gfx.Frame{}
 	f.Reset(w, h, gfx.Color{A: 1})
-	f.HUD.AddTextScaled(10, 10, 3, gfx.RGB(1, 1, 1), "##") // layer 0: big white glyphs
-	f.HUD.SetLayer(1)
-	f.HUD.AddRect(0, 0, w, h, gfx.Color{A: 0.5}) // layer 1: dims everything below
-	f.HUD.AddText(10, 40, gfx.RGB(0, 1, 0), "#") // layer 1: drawn over its own rect
+	f.HUD.Layer(0).AddTextScaled(10, 10, 3, gfx.RGB(1, 1, 1), "##") // layer 0: big white glyphs
+	f.HUD.Layer(1).AddRect(0, 0, w, h, gfx.Color{A: 0.5})           // layer 1: dims everything below
+	f.HUD.Layer(1).AddText(10, 40, gfx.RGB(0, 1, 0), "#")           // layer 1: drawn over its own rect
 	img, st := render(t, win, f)
 	if st.DrawCalls != 1 {
 		t.Errorf("layered HUD took %d draw calls, want 1", st.DrawCalls)
@@ -341,8 +340,8 @@ func TestRenderAllocatesNothing(t *testing.T) {
 	grid(dl, gfx.MeshCube, 500, 1, cubeColor)
 	grid(dl, gfx.MeshSphere, 100, 1, cubeColor)
 	f := &gfx.Frame{Width: 128, Height: 128, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
-	f.HUD.AddRect(0, 0, 50, 10, gfx.RGB(1, 1, 1))
-	f.HUD.AddText(0, 20, gfx.RGB(1, 1, 1), "FPS 60.0 TPS 30.0")
+	f.HUD.Layer(0).AddRect(0, 0, 50, 10, gfx.RGB(1, 1, 1))
+	f.HUD.Layer(0).AddText(0, 20, gfx.RGB(1, 1, 1), "FPS 60.0 TPS 30.0")
 	for u := gl41.UploadOrphan; u.Valid(); u++ {
 		var allocs float64
 		var err error

@@ -202,8 +202,8 @@ func TestUploadStrategiesAgree(t *testing.T) {
 	cam := gfx.Camera{View: mgl32.LookAtV(mgl32.Vec3{0, 0, 25}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})}
 	dl := &gfx.DrawList{Camera: cam}
 	hud := gfx.HUD{}
-	hud.AddRect(4, 4, 30, 10, gfx.Color{R: 1, A: 0.5})
-	hud.AddText(4, 100, gfx.RGB(1, 1, 1), "ring 123")
+	hud.Layer(0).AddRect(4, 4, 30, 10, gfx.Color{R: 1, A: 0.5})
+	hud.Layer(0).AddText(4, 100, gfx.RGB(1, 1, 1), "ring 123")
 	var ref *image.RGBA
 	for u := gl41.UploadOrphan; u.Valid(); u++ {
 		t.Run(u.String(), func(t *testing.T) {
@@ -247,7 +247,7 @@ func TestZeroFrame(t *testing.T) {
 	for _, sz := range [][2]int{{0, 0}, {0, 64}, {64, 0}, {-1, -1}} {
 		t.Run(fmt.Sprint(sz), func(t *testing.T) {
 			f, _ := oneCube(sz[0], sz[1], mgl32.Ident4())
-			f.HUD.AddText(1, 1, gfx.RGB(1, 1, 1), "x")
+			f.HUD.Layer(0).AddText(1, 1, gfx.RGB(1, 1, 1), "x")
 			_, st := render(t, win, f)
 			if st.DrawCalls != 0 {
 				t.Errorf("0-sized frame made %d draw calls", st.DrawCalls)
@@ -264,7 +264,7 @@ func TestZeroFrame(t *testing.T) {
 func TestCloseReleasesEverything(t *testing.T) {
 	win := openWindow(t, 32, 32, gl41.Options{})
 	f, _ := oneCube(32, 32, mgl32.Ident4())
-	f.HUD.AddText(0, 0, gfx.RGB(1, 1, 1), "x")
+	f.HUD.Layer(0).AddText(0, 0, gfx.RGB(1, 1, 1), "x")
 	render(t, win, f)
 	var err1, err2, errRender, glErr error
 	var before, after, total int

@@ -32,7 +32,7 @@ func Example() {
 		}
 		fw, fh := w.FramebufferSize()
 		frame.Reset(fw, fh, gfx.RGB(0.1, 0.1, 0.15))
-		frame.HUD.AddText(8, 8, gfx.RGB(1, 1, 1), "hello")
+		frame.HUD.Layer(0).AddText(8, 8, gfx.RGB(1, 1, 1), "hello")
 		if fw > 0 && fh > 0 {
 			if err := w.Renderer().Render(&frame); err != nil {
 				log.Fatal(err)

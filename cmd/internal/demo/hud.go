@@ -19,7 +19,7 @@ var (
 )
 
 // text adds a line of text at the given scale.
-func text(h *gfx.HUD, x, y, scale float32, c gfx.Color, s string) {
+func text(h gfx.Layer, x, y, scale float32, c gfx.Color, s string) {
 	h.AddTextScaled(x, y, scale, c, s)
 }
 
@@ -28,7 +28,7 @@ func textWidth(s string, scale float32) float32 { return float32(len(s)*glyphW) 
 
 // keyTable draws the key and action columns of bindings from (x, y), one
 // row per binding, at the given scale, and returns the y below the table.
-func keyTable(h *gfx.HUD, x, y, scale float32, bindings []Binding) float32 {
+func keyTable(h gfx.Layer, x, y, scale float32, bindings []Binding) float32 {
 	col := float32(0)
 	for _, b := range bindings {
 		col = max(col, textWidth(b.Label, scale))
