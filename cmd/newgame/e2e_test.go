@@ -37,7 +37,7 @@ func TestGeneratedGameBuildsAndRuns(t *testing.T) {
 	}
 	// The game is its own module whatever go.work says, and needs cgo.
 	env := append(os.Environ(), "GOWORK=off", "CGO_ENABLED=1")
-	gorun := func(args ...string) string {
+	gorunEnv := func(env []string, args ...string) string {
 		t.Helper()
 		cmd := exec.CommandContext(ctx, goCmd, args...)
 		cmd.Dir, cmd.Env = dir, env
@@ -51,6 +51,22 @@ func TestGeneratedGameBuildsAndRuns(t *testing.T) {
 		}
 		return stdout.String()
 	}
+	gorun := func(args ...string) string { t.Helper(); return gorunEnv(env, args...) }
+
+	// go.mod and go.sum are tidy as written.
+	mod, sum := readFile(t, filepath.Join(dir, "go.mod")), readFile(t, filepath.Join(dir, "go.sum"))
+	gorun("mod", "tidy")
+	if m, s := readFile(t, filepath.Join(dir, "go.mod")), readFile(t, filepath.Join(dir, "go.sum")); m != mod || s != sum {
+		t.Errorf("go mod tidy changed the generated files:\ngo.mod before:\n%s\nafter:\n%s\ngo.sum before:\n%s\nafter:\n%s", mod, m, sum, s)
+	}
+	// Every module listed is one the game or the engine uses.
+	for _, m := range strings.Fields(gorun("list", "-m", "-f", "{{.Path}}", "all")) {
+		if strings.Contains(m, "gonum") || strings.Contains(m, "plot") {
+			t.Errorf("go list -m all lists %s, which neither the game nor the engine uses", m)
+		}
+	}
+	// The game's logic builds and passes its tests without a C compiler.
+	gorunEnv(append(os.Environ(), "GOWORK=off", "CGO_ENABLED=0"), "test", "-count=1", "./game/...")
 
 	gorun("build", "./...")
 	gorun("vet", "./...")
@@ -60,4 +76,31 @@ func TestGeneratedGameBuildsAndRuns(t *testing.T) {
 	if !regexp.MustCompile(`^ticks=30 hash=[0-9a-f]{16}$`).MatchString(last) {
 		t.Errorf("go run . -headless -ticks 30 printed %q last, want ticks=30 hash=<16 hex digits>", last)
 	}
+
+	// Every game has replays from its first day: a headless recording
+	// replays to the same hash.
+	gorun("build", "-o", "game.bin", ".")
+	bin := filepath.Join(dir, "game.bin")
+	runBin := func(args ...string) string {
+		t.Helper()
+		out, err := exec.CommandContext(ctx, bin, args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %v: %v\n%s", bin, args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	file := filepath.Join(t.TempDir(), "run.twr")
+	recorded := runBin("-headless", "-ticks", "90", "-record", file)
+	if replayed := runBin("-headless", "-replay", file); replayed != recorded || !strings.HasPrefix(recorded, "ticks=90 ") {
+		t.Errorf("replay printed %q, the recording run %q: want the same ticks=90 line", replayed, recorded)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

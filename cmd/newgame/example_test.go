@@ -32,12 +32,10 @@ func ExampleGenerate() {
 	// Output:
 	// .gitignore
 	// README.md
-	// game.go
-	// game_test.go
+	// game
 	// go.mod
 	// go.sum
 	// main.go
-	// patrol.go
 	// true
 }
 

@@ -33,9 +33,9 @@ var templates = template.Must(template.New("").Option("missingkey=error").ParseF
 // engine.
 var outputs = []struct{ name, tmpl string }{
 	{"main.go", "main.go.tmpl"},
-	{"game.go", "game.go.tmpl"},
-	{"patrol.go", "patrol.go.tmpl"},
-	{"game_test.go", "game_test.go.tmpl"},
+	{"game/game.go", "game.go.tmpl"},
+	{"game/patrol.go", "patrol.go.tmpl"},
+	{"game/game_test.go", "game_test.go.tmpl"},
 	{"README.md", "README.md.tmpl"},
 	{".gitignore", "gitignore.tmpl"},
 	{"go.mod", "go.mod.tmpl"},
@@ -110,7 +110,15 @@ func (g generator) generate(opts Options) error {
 
 	var written []string
 	for i, o := range outputs {
-		path := filepath.Join(dir, o.name)
+		path := filepath.Join(dir, filepath.FromSlash(o.name))
+		if sub := filepath.Dir(path); sub != dir {
+			if _, err := os.Stat(sub); errors.Is(err, fs.ErrNotExist) {
+				if err := os.MkdirAll(sub, 0o755); err != nil {
+					return errors.Join(fmt.Errorf("creating %s: %w", sub, err), rollback(written, created))
+				}
+				created = append([]string{sub}, created...) // deepest first
+			}
+		}
 		if err := g.write(path, contents[i]); err != nil {
 			return errors.Join(fmt.Errorf("writing %s: %w", path, err), rollback(written, created))
 		}

@@ -51,8 +51,8 @@ func TestGenerateWritesTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	want := []string{".gitignore", "README.md", "game.go", "game_test.go", "go.mod", "go.sum", "main.go", "patrol.go"}
-	if got := listDir(t, dir); !reflect.DeepEqual(got, want) {
+	want := []string{".gitignore", "README.md", "game/game.go", "game/game_test.go", "game/patrol.go", "go.mod", "go.sum", "main.go"}
+	if got := slices.DeleteFunc(listDir(t, dir), func(n string) bool { return n == "game" }); !reflect.DeepEqual(got, want) {
 		t.Fatalf("generated files = %q, want %q", got, want)
 	}
 	if got := slices.Sorted(slices.Values(Files())); !reflect.DeepEqual(got, want) {
@@ -85,8 +85,8 @@ func TestGenerateWritesTheGame(t *testing.T) {
 		return string(data)
 	}
 	main := read("main.go")
-	for _, s := range []string{"package main", `flag.Bool("headless"`, `flag.Uint64("ticks"`, `flag.Int("tick-rate"`,
-		"window.Open", "engine.NewHeadless", "ticks=%d hash=%016x"} {
+	for _, s := range []string{"package main", `"headless"`, `"ticks"`, `"tick-rate"`, `"frames"`, `"screenshot"`, `"record"`, `"replay"`,
+		"window.Open", "engine.NewHeadless", "ticks=%d hash=%016x", `"mygame/game"`} {
 		if !strings.Contains(main, s) {
 			t.Errorf("main.go does not contain %q", s)
 		}
@@ -94,7 +94,18 @@ func TestGenerateWritesTheGame(t *testing.T) {
 	if !strings.HasPrefix(main, "// Command mygame ") {
 		t.Errorf("main.go does not start with the command's doc comment:\n%.80s", main)
 	}
-	if !strings.Contains(read("patrol.go"), "func (p *Patrol) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error") {
+	if strings.Contains(main, "/engine/input") || strings.Contains(main, "scene.") {
+		t.Error("main.go holds game logic; it should only wire the window")
+	}
+	for _, s := range []string{"package game", "var _ scene.Ticker = (*Patrol)(nil)"} {
+		if !strings.Contains(read("game/patrol.go"), s) {
+			t.Errorf("game/patrol.go does not contain %q", s)
+		}
+	}
+	if g := read("game/game.go"); !strings.Contains(g, "_ engine.SceneOwner = (*Play)(nil)") || strings.Contains(g, "gfx/window") {
+		t.Error("game/game.go should assert Play's interfaces and not import the window")
+	}
+	if !strings.Contains(read("game/patrol.go"), "func (p *Patrol) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error") {
 		t.Error("patrol.go has no scene.Ticker")
 	}
 	if readme := read("README.md"); !strings.HasPrefix(readme, "# mygame\n") || !strings.Contains(readme, engine) {

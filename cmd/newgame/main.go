@@ -46,7 +46,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, f := range Files() {
 		fmt.Fprintln(stdout, "  "+f)
 	}
-	fmt.Fprintf(stdout, "next:\n  cd %s\n  go run .               # play (no display: xvfb-run -a go run .)\n  go test ./...\n", dir)
+	fmt.Fprintf(stdout, "next:\n  cd %s\n  go run .                          # play (no display: xvfb-run -a go run .)\n  CGO_ENABLED=0 go test ./game/...  # the game's logic, no C compiler needed\n  go test ./...\n", dir)
 	return 0
 }
 

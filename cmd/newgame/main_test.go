@@ -57,7 +57,7 @@ func TestRunCreatesTheGame(t *testing.T) {
 		t.Fatalf("status %d, stderr:\n%s", status, stderr.String())
 	}
 	out := stdout.String()
-	if !strings.Contains(out, "created mygame in "+dir) || !strings.Contains(out, "game.go") || !strings.Contains(out, "go test ./...") {
+	if !strings.Contains(out, "created mygame in "+dir) || !strings.Contains(out, "game/game.go") || !strings.Contains(out, "CGO_ENABLED=0 go test ./game/...") {
 		t.Errorf("stdout does not report the game and what to do next:\n%s", out)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "main.go")); err != nil {
