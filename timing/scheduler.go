@@ -95,21 +95,26 @@ type Due struct {
 // Tick returns the description of the frame's i-th tick, 0 ≤ i < Ticks.
 // It is pure arithmetic on the frame: calling it does not advance anything.
 func (f *Due) Tick(i int) TickInfo {
-	idx := f.first + uint64(i)
-	t := TickInfo{
-		Index:       idx,
-		Time:        f.epochTime + Micros(mulDiv(idx-f.epochTicks, unitsPerTick, f.rate)),
-		Rate:        int(f.rate),
-		Delta:       1 / float64(f.rate),
-		DeltaMicros: Micros(unitsPerTick / f.rate),
-		Step:        f.step,
-	}
+	t := tickInfo(f.first+uint64(i), f.epochTicks, f.epochTime, f.rate, f.step)
 	if !f.step {
 		if due := uint64(i+1) * unitsPerTick; f.accBefore > due {
 			t.Overdue = Micros((f.accBefore - due) / f.rate)
 		}
 	}
 	return t
+}
+
+// tickInfo describes tick idx at rate, whose epoch (where the rate last
+// changed) is tick epochTicks at time epochTime.
+func tickInfo(idx, epochTicks uint64, epochTime Micros, rate uint64, step bool) TickInfo {
+	return TickInfo{
+		Index:       idx,
+		Time:        epochTime + Micros(mulDiv(idx-epochTicks, unitsPerTick, rate)),
+		Rate:        int(rate),
+		Delta:       1 / float64(rate),
+		DeltaMicros: Micros(unitsPerTick / rate),
+		Step:        step,
+	}
 }
 
 // Shown returns the simulated time the screen shows when the frame is drawn
@@ -260,15 +265,7 @@ func (s *Scheduler) Next() (TickInfo, bool) {
 }
 
 func (s *Scheduler) next() TickInfo {
-	idx := s.ticks
-	t := TickInfo{
-		Index:       idx,
-		Time:        s.epochTime + Micros(mulDiv(idx-s.epochTicks, unitsPerTick, s.rate)),
-		Rate:        int(s.rate),
-		Delta:       1 / float64(s.rate),
-		DeltaMicros: Micros(unitsPerTick / s.rate),
-		Step:        s.stepping,
-	}
+	t := tickInfo(s.ticks, s.epochTicks, s.epochTime, s.rate, s.stepping)
 	s.ticks++
 	s.ran++
 	s.due--

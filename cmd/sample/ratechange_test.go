@@ -17,24 +17,7 @@ import (
 // replays at 7, 60 and 240±50% fps with identical hashes, equal to the
 // recording's.
 func TestRateChangeRecordingReplaysAtAnyPace(t *testing.T) {
-	var f demo.Flags
-	fs := flag.NewFlagSet("sample", flag.ContinueOnError)
-	f.Register(fs)
-	if err := fs.Parse([]string{"-headless"}); err != nil {
-		t.Fatal(err)
-	}
-	p, err := makePlan(&f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, err := demo.NewState(p.start, p.cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := engine.NewHeadless(p.opts, first)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h, p := headlessSample(t)
 	path := filepath.Join(t.TempDir(), "rates.tw")
 	if err := record(h.Game, path, p.start, p.cfg); err != nil {
 		t.Fatal(err)
@@ -78,4 +61,29 @@ func TestRateChangeRecordingReplaysAtAnyPace(t *testing.T) {
 	if w := fmt.Sprintf("%016x", want); firstHash != w {
 		t.Errorf("replays give %s, the recorded game ended at %s", firstHash, w)
 	}
+}
+
+// headlessSample builds the sample's game headless, with the flags'
+// defaults, as -headless would, and returns it with its plan.
+func headlessSample(t *testing.T) (*engine.Headless, *plan) {
+	t.Helper()
+	var f demo.Flags
+	fs := flag.NewFlagSet("sample", flag.ContinueOnError)
+	f.Register(fs)
+	if err := fs.Parse([]string{"-headless"}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := makePlan(&f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := demo.NewState(p.start, p.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := engine.NewHeadless(p.opts, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, p
 }

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/tickwork/tickwork/cmd/internal/demo"
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/replay"
 )
@@ -105,24 +103,7 @@ func TestReplayInWindow(t *testing.T) {
 // TestReplayPartialRecording: the .partial file a killed game leaves
 // replays its readable ticks after a one-line notice saying where it stops.
 func TestReplayPartialRecording(t *testing.T) {
-	var f demo.Flags
-	fs := flag.NewFlagSet("sample", flag.ContinueOnError)
-	f.Register(fs)
-	if err := fs.Parse([]string{"-headless"}); err != nil {
-		t.Fatal(err)
-	}
-	p, err := makePlan(&f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, err := demo.NewState(p.start, p.cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := engine.NewHeadless(p.opts, first)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h, p := headlessSample(t)
 	rec, err := replay.Create(filepath.Join(t.TempDir(), "killed.tw"), replay.Header{
 		TickRate: h.Game.TickRate(), Seed: h.Game.Options().Seed, InitialState: p.start, HashEvery: hashEvery,
 	})
