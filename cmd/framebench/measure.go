@@ -227,7 +227,11 @@ func (rc *recorder) exactness(framesTicks, ticksMeasured uint64, maxPerFrame int
 		FramesTicks: framesTicks,
 		MaxPerFrame: maxPerFrame,
 	}
-	e.Exact = e.Ticks == e.Expected
+	// GameTime is rounded down to whole µs: at a tick boundary that is not
+	// a whole µs the exact count is one more than ⌊GameTime·rate/1e6⌋
+	// (see timing.Scheduler.GameTime).
+	upper := (gt + 1) * uint64(s.Rate()) / 1_000_000
+	e.Exact = e.Ticks >= e.Expected && e.Ticks <= upper
 	// Clock readings are truncated to whole microseconds: allow one.
 	e.NoLostTime = e.DroppedUs == 0 && gt+1 >= e.RealMinUs && gt <= e.RealMaxUs+1
 	e.TickSumOK = framesTicks == ticksMeasured
