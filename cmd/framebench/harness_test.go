@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A short headless run writes sane results and a plot that decodes. Only
@@ -39,8 +40,10 @@ func TestHarnessSmoke(t *testing.T) {
 		t.Fatalf("got %d runs and %d skipped, want 2 and 0", len(res.Runs), len(res.Skipped))
 	}
 	for i, r := range res.Runs {
-		if r.Frames <= 0 || r.Recorded != r.Frames {
-			t.Errorf("%s: %d frames, %d recorded; want some, all kept", r.Scenario, r.Frames, r.Recorded)
+		// Every frame is kept, up to the buffer sized for the run (a fast
+		// machine runs more headless frames than it holds).
+		if want := min(r.Frames, recCapacity(300*time.Millisecond)); r.Frames <= 0 || r.Recorded != want {
+			t.Errorf("%s: %d frames, %d recorded; want some, %d kept", r.Scenario, r.Frames, r.Recorded, want)
 		}
 		// 30 Hz over the measured time, give or take the tick in progress at
 		// each end.
