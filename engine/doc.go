@@ -32,6 +32,25 @@
 // state exited top first; a returned error or a panic ends it with an error
 // naming the state.
 //
+// # Under faults
+//
+//   - A panic anywhere in game code (a state's hooks, Scenes or Hash, an
+//     actor's behaviour, a tick source or sink) ends the game as a
+//     *PanicError naming the state, the hook and, for an actor, its scene
+//     and handle; tick sinks see the end (a recording is finalised) and
+//     states exit top first.
+//   - A change a tick makes to the scheduler (SetTickRate, SetTimeScale,
+//     Pause, Step, SetMode) applies from the next tick, whatever the frame
+//     rate.
+//   - Ctrl-C and SIGTERM end a windowed game through the same path
+//     (Options.Signals); a second signal exits at once.
+//   - A behaviour's non-finite transform is reverted and logged, at most
+//     once per actor per second of game time (Options.StrictTransforms
+//     makes it an error).
+//   - The stack holds at most MaxDepth states; "running slowly" is logged
+//     at most once per SlowLogInterval, with totals.
+//   - RunFrame and Stop called from inside the loop return ErrReentered.
+//
 // # Input
 //
 // Window events are stamped with the clock as they arrive and delivered to
