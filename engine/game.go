@@ -190,7 +190,7 @@ func (g *Game) Start(win Window, r gfx.Renderer, first State) (err error) {
 		if g.exit == nil {
 			g.exit = os.Exit
 		}
-		g.sig.start(g.logf, g.exit)
+		g.sig.start(g.exit)
 	}
 	g.win, g.r = win, r
 	if vs, ok := win.(VSyncSetter); ok {

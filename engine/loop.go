@@ -62,7 +62,11 @@ func (g *Game) RunFrame() (err error) {
 	g.polled = g.win.PollEvents(g.polled[:0], g.stamp)
 	g.takeEvents()
 	g.lap(&g.prof.Poll)
-	if g.quit || g.sig.requested() {
+	if g.sig.requested() {
+		g.logf("tickwork: %s: ending the game (a second signal exits at once)", g.sig.name())
+		return g.fail(ErrQuit)
+	}
+	if g.quit {
 		return g.fail(ErrQuit)
 	}
 

@@ -37,8 +37,10 @@ type interrupts struct {
 	got  atomic.Int32 // the first signal's number, 0 until one came
 }
 
-// start installs the handler. exit is os.Exit outside tests.
-func (in *interrupts) start(logf func(string, ...any), exit func(int)) {
+// start installs the handler. exit is os.Exit outside tests. The goroutine
+// it starts only stores the first signal (the loop logs it, so a game's
+// Logf is only ever called on the main goroutine) and exits on the second.
+func (in *interrupts) start(exit func(int)) {
 	in.ch = make(chan os.Signal, 2)
 	in.done = make(chan struct{})
 	signal.Notify(in.ch, os.Interrupt, syscall.SIGTERM)
@@ -54,7 +56,6 @@ func (in *interrupts) start(logf func(string, ...any), exit func(int)) {
 				}
 				if n == 0 {
 					in.got.Store(num)
-					logf("tickwork: %v: ending the game (a second signal exits at once)", s)
 					continue
 				}
 				fmt.Fprintf(os.Stderr, "tickwork: second %v: exiting at once\n", s)
@@ -77,6 +78,14 @@ func (in *interrupts) stop() {
 
 // requested reports whether a first signal came. It does not allocate.
 func (in *interrupts) requested() bool { return in.got.Load() != 0 }
+
+// name returns the first signal's name.
+func (in *interrupts) name() string {
+	if in.got.Load() == int32(syscall.SIGTERM) {
+		return "SIGTERM"
+	}
+	return "SIGINT"
+}
 
 // Interrupted reports whether the game was ended by SIGINT or SIGTERM (see
 // Options.Signals), so that main can choose its exit status.
