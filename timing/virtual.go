@@ -57,8 +57,9 @@ func (s *Scheduler) Step() error {
 // picture does not jump. Called by a tick (between Begin and End), it
 // applies from the next tick: the ticks still due this frame are game time
 // owed, converted to the new rate, so the sequence of ticks (index, time,
-// step) is the same at any frame rate. It returns a *ConfigError if rate is out of range or MaxFrameTime would be
-// shorter than one tick at the new rate.
+// step) is the same at any frame rate. A MaxFrameTime left to its default
+// follows the rate. It returns a *ConfigError if rate is out of range or
+// MaxFrameTime would be shorter than one tick at the new rate.
 func (s *Scheduler) SetRate(rate int) error {
 	if err := checkRate(rate); err != nil {
 		return err
@@ -91,7 +92,7 @@ func (s *Scheduler) SetRate(rate int) error {
 	s.cfg.Rate = rate
 	s.cfg.MaxFrameTime = mft
 	if s.inFrame && !s.stepping {
-		s.frameDropped = s.frameDropped * r2 / r1
+		s.frameDropped = mulDiv(s.frameDropped, r2, r1)
 		s.due = s.plan()
 	}
 	return nil
