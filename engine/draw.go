@@ -27,8 +27,7 @@ func (g *Game) draw(f *timing.Due, w, h int) error {
 		}
 		if so, ok := e.state.(SceneOwner); ok {
 			g.mark(e, "Scenes", -1)
-			g.sbDraw = so.Scenes(g.sbDraw[:0])
-			for j, m := range g.sbDraw {
+			for j, m := range scenesOf(so, &g.sbDraw) {
 				g.mark(e, "actor Frame", j) // RunFramers and BuildDrawList panic with a *scene.PanicError
 				m.Interpolate(e.alpha)
 				m.RunFramers(edt)

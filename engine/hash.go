@@ -34,8 +34,7 @@ func (g *Game) Hash() uint64 {
 		mix(hashString(e.name))
 		if so, ok := e.state.(SceneOwner); ok {
 			g.mark(e, "Scenes", -1)
-			g.sbHash = so.Scenes(g.sbHash[:0])
-			for _, m := range g.sbHash {
+			for _, m := range scenesOf(so, &g.sbHash) {
 				mix(m.Hash())
 			}
 		}

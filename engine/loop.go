@@ -204,8 +204,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		}
 		if so, ok := e.state.(SceneOwner); ok {
 			g.mark(e, "Scenes", -1)
-			g.sbTick = so.Scenes(g.sbTick[:0])
-			for j, m := range g.sbTick {
+			for j, m := range scenesOf(so, &g.sbTick) {
 				g.mark(e, "actor Tick", j)
 				if err := m.Tick(ti); err != nil {
 					if err = g.sceneTickError(e, j, m, ti, err); err != nil {

@@ -47,8 +47,7 @@ func (g *Game) SetMode(m scene.Mode) {
 	g.mode = m
 	for _, e := range g.stack {
 		if so, ok := e.state.(SceneOwner); ok {
-			g.sbMode = so.Scenes(g.sbMode[:0])
-			for _, sm := range g.sbMode {
+			for _, sm := range scenesOf(so, &g.sbMode) {
 				sm.SetMode(m)
 			}
 		}

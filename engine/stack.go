@@ -80,6 +80,9 @@ func (g *Game) enter(s State) error {
 	if s == nil {
 		return fmt.Errorf("engine: Push or Replace with a nil state")
 	}
+	if _, ok := s.(oldSceneOwner); ok {
+		return fmt.Errorf("engine: state %s has Scenes() []*scene.Manager, the form before 0.2.0: write Scenes(dst []*scene.Manager) []*scene.Manager { return append(dst, &s.world) }", stateName(s))
+	}
 	if len(g.stack) >= MaxDepth {
 		return fmt.Errorf("engine: pushing state %s: the stack already holds %d states (MaxDepth), the top one %s: a state that pushes another in every Enter never ends",
 			stateName(s), len(g.stack), g.stack[len(g.stack)-1].name)
@@ -93,8 +96,7 @@ func (g *Game) enter(s State) error {
 	}
 	if so, ok := s.(SceneOwner); ok {
 		g.mark(e, "Scenes", -1)
-		g.sbMode = so.Scenes(g.sbMode[:0])
-		for _, m := range g.sbMode {
+		for _, m := range scenesOf(so, &g.sbMode) {
 			m.SetMode(g.mode)
 			if err := m.TeleportAll(); err != nil {
 				return fmt.Errorf("engine: state %s, entering: %w", e.name, err)

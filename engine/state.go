@@ -99,3 +99,27 @@ func stateName(s State) string {
 	}
 	return fmt.Sprintf("%T", s)
 }
+
+// scenesOf returns so's scenes in *buf, a buffer the engine keeps for one
+// place that asks. A state that returns a slice of its own instead of
+// appending to dst gets it copied, so that the engine never hands that
+// slice to another state as dst (which would overwrite it). In steady
+// state it allocates nothing.
+func scenesOf(so SceneOwner, buf *[]*scene.Manager) []*scene.Manager {
+	got := so.Scenes((*buf)[:0])
+	if len(got) > 0 && (cap(*buf) == 0 || &got[:1][0] != &(*buf)[:1][0]) {
+		*buf = append((*buf)[:0], got...)
+		return *buf
+	}
+	if len(got) == 0 {
+		return got
+	}
+	*buf = got
+	return got
+}
+
+// oldSceneOwner is SceneOwner's form before Scenes took a dst: a state
+// that still has it is told so, instead of silently losing its scenes.
+type oldSceneOwner interface {
+	Scenes() []*scene.Manager
+}
