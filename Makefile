@@ -52,6 +52,7 @@ test-all:
 ## fuzz: a short run of each fuzz test over its seed corpus and new inputs.
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzScheduler$$' -fuzztime 10s ./timing
+	$(GO) test -run '^$$' -fuzz '^FuzzInFrameControl$$' -fuzztime 10s ./timing
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime 10s ./engine/replay
 
 ## bench: Go benchmarks of every package and the end-to-end harness
