@@ -18,21 +18,15 @@ type ActorDigest struct {
 // ticks, on the main goroutine.
 func (m *Manager) Digest(dst []ActorDigest) []ActorDigest {
 	cur := m.cur & 1
-	for c, ch := range m.chunks {
-		for k := range ch.a[:m.chunkLen(c)] {
-			a := &ch.a[k]
-			if a.flags&flagAlive == 0 {
-				continue
-			}
-			col := a.Color
-			dst = append(dst, ActorDigest{
-				Actor: a.handle, Parent: a.parentH,
-				Local: transformBits(&a.Local), World: transformBits(&a.wt[cur]),
-				Mesh:   uint16(a.Mesh),
-				Color:  wordsHash(col.R, col.G, col.B, col.A),
-				Hidden: a.Hidden,
-			})
-		}
+	for h, a := range m.All() {
+		col := a.Color
+		dst = append(dst, ActorDigest{
+			Actor: h, Parent: a.parentH,
+			Local: transformBits(&a.Local), World: transformBits(&a.wt[cur]),
+			Mesh:   uint16(a.Mesh),
+			Color:  wordsHash(col.R, col.G, col.B, col.A),
+			Hidden: a.Hidden,
+		})
 	}
 	return dst
 }
