@@ -3,16 +3,18 @@ package gfx
 import "github.com/go-gl/mathgl/mgl32"
 
 // DrawList is what one scene draws in one frame: a camera, a light and one
-// batch of instances per mesh. A scene manager owns its DrawList and refills
-// it every frame (Reset, then Add for every visible actor); the slices are
-// reused, so a steady scene allocates nothing.
+// batch of instances per mesh and material. A scene manager owns its
+// DrawList and refills it every frame (Reset, then Add for every visible
+// actor); the slices are reused, so a steady scene allocates nothing.
 //
 // The zero value is an empty list with a zero camera; set Camera before use.
 type DrawList struct {
 	Camera Camera
 	Light  Light
 
-	batches []Batch // indexed by MeshID
+	batches []Batch          // in the order their first instance was added
+	byMesh  []int32          // mesh ID → batch index + 1, for material 0
+	byPair  map[uint32]int32 // mesh<<16|material → batch index + 1, for the others
 	count   int
 }
 
@@ -24,18 +26,44 @@ func (d *DrawList) Reset() {
 	d.count = 0
 }
 
-// Add appends one instance of mesh with the given model matrix and colour.
-// MeshNone is ignored. The matrix is copied; m is only read.
+// Add appends one instance of mesh, drawn with the mesh's own material,
+// with the given model matrix and colour. MeshNone is ignored. The matrix
+// is copied; m is only read.
 func (d *DrawList) Add(mesh MeshID, m *mgl32.Mat4, c Color) {
-	if int(mesh) >= len(d.batches) || mesh == MeshNone {
-		if mesh == MeshNone {
-			return
-		}
-		d.batch(mesh)
+	if mesh == MeshNone {
+		return
 	}
+	var b *Batch
+	if int(mesh) < len(d.byMesh) && d.byMesh[mesh] != 0 {
+		b = &d.batches[d.byMesh[mesh]-1]
+	} else {
+		b = d.batch(mesh, 0)
+	}
+	d.push(b, m, c)
+}
+
+// AddWith appends one instance of mesh drawn with material instead of the
+// mesh's own (material 0 is the same as Add).
+func (d *DrawList) AddWith(mesh MeshID, material MaterialID, m *mgl32.Mat4, c Color) {
+	if material == 0 {
+		d.Add(mesh, m, c)
+		return
+	}
+	if mesh == MeshNone {
+		return
+	}
+	var b *Batch
+	if i := d.byPair[uint32(mesh)<<16|uint32(material)]; i != 0 {
+		b = &d.batches[i-1]
+	} else {
+		b = d.batch(mesh, material)
+	}
+	d.push(b, m, c)
+}
+
+func (d *DrawList) push(b *Batch, m *mgl32.Mat4, c Color) {
 	// Write the instance in place: appending a composite literal builds it
 	// on the stack first and copies it twice.
-	b := &d.batches[mesh]
 	n := len(b.Instances)
 	if n == cap(b.Instances) {
 		b.Instances = append(b.Instances, Instance{})
@@ -48,13 +76,19 @@ func (d *DrawList) Add(mesh MeshID, m *mgl32.Mat4, c Color) {
 	d.count++
 }
 
-// Reserve makes room for n more instances of mesh without reallocating, so a
-// scene that knows its size can avoid growth during its first frames.
+// Reserve makes room for n more instances of mesh (with its own material)
+// without reallocating, so a scene that knows its size can avoid growth
+// during its first frames.
 func (d *DrawList) Reserve(mesh MeshID, n int) {
 	if mesh == MeshNone || n <= 0 {
 		return
 	}
-	b := d.batch(mesh)
+	var b *Batch
+	if int(mesh) < len(d.byMesh) && d.byMesh[mesh] != 0 {
+		b = &d.batches[d.byMesh[mesh]-1]
+	} else {
+		b = d.batch(mesh, 0)
+	}
 	if cap(b.Instances)-len(b.Instances) < n {
 		grown := make([]Instance, len(b.Instances), len(b.Instances)+n)
 		copy(grown, b.Instances)
@@ -62,25 +96,30 @@ func (d *DrawList) Reserve(mesh MeshID, n int) {
 	}
 }
 
-func (d *DrawList) batch(mesh MeshID) *Batch {
-	if int(mesh) >= len(d.batches) {
-		n := int(mesh) + 1
-		if n < int(NumBuiltinMeshes) {
-			n = int(NumBuiltinMeshes)
+// batch creates the batch of mesh and material, which must not exist yet.
+func (d *DrawList) batch(mesh MeshID, material MaterialID) *Batch {
+	d.batches = append(d.batches, Batch{Mesh: mesh, Material: material})
+	i := int32(len(d.batches))
+	if material == 0 {
+		if int(mesh) >= len(d.byMesh) {
+			grown := make([]int32, max(int(mesh)+1, 2*len(d.byMesh), int(NumBuiltinMeshes)))
+			copy(grown, d.byMesh)
+			d.byMesh = grown
 		}
-		grown := make([]Batch, n)
-		copy(grown, d.batches)
-		for i := len(d.batches); i < n; i++ {
-			grown[i].Mesh = MeshID(i)
+		d.byMesh[mesh] = i
+	} else {
+		if d.byPair == nil {
+			d.byPair = make(map[uint32]int32)
 		}
-		d.batches = grown
+		d.byPair[uint32(mesh)<<16|uint32(material)] = i
 	}
-	return &d.batches[mesh]
+	return &d.batches[i-1]
 }
 
-// Batches returns the list's batches, indexed by MeshID. Batches with no
-// instances are included (a renderer skips them); the slice is only valid
-// until the next Reset or Add.
+// Batches returns the list's batches, one per mesh and material, in the
+// order each was first used. Batches with no instances are included (a
+// renderer skips them); the slice is only valid until the next Reset or
+// Add.
 func (d *DrawList) Batches() []Batch { return d.batches }
 
 // Len reports the number of instances in the list.

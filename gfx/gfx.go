@@ -57,8 +57,16 @@ type Instance struct {
 // per-instance buffer.
 const InstanceSize = 80
 
-// Batch is every instance of one mesh in a draw list: one instanced draw call.
+// MaterialID names a material of the game's asset library (package
+// gfx/asset). The zero value means "the mesh's own material"; the
+// built-in meshes' own material is plain, lit and untextured, coloured by
+// each instance's Color.
+type MaterialID uint16
+
+// Batch is every instance of one mesh drawn with one material in a draw
+// list: one instanced draw call.
 type Batch struct {
 	Mesh      MeshID
+	Material  MaterialID // 0: the mesh's own
 	Instances []Instance
 }

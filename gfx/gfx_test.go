@@ -8,7 +8,17 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-func TestDrawListBatchesPerMesh(t *testing.T) {
+// batchOf returns d's batch of mesh and material, or nil.
+func batchOf(d *DrawList, mesh MeshID, mat MaterialID) *Batch {
+	for i := range d.Batches() {
+		if b := &d.Batches()[i]; b.Mesh == mesh && b.Material == mat {
+			return b
+		}
+	}
+	return nil
+}
+
+func TestDrawListBatchesPerMeshAndMaterial(t *testing.T) {
 	var d DrawList
 	m := mgl32.Translate3D(1, 2, 3)
 	d.Add(MeshCube, &m, RGB(1, 0, 0))
@@ -16,24 +26,43 @@ func TestDrawListBatchesPerMesh(t *testing.T) {
 	d.Add(MeshCube, &m, RGB(0, 0, 1))
 	d.Add(MeshNone, &m, RGB(1, 1, 1))  // not drawn
 	d.Add(MeshID(7), &m, RGB(1, 1, 1)) // a registered mesh beyond the built-ins
-	if d.Len() != 4 {
-		t.Errorf("Len: got %d, want 4", d.Len())
+	d.AddWith(MeshCube, 3, &m, RGB(1, 1, 0))
+	d.AddWith(MeshCube, 3, &m, RGB(1, 1, 0))
+	d.AddWith(MeshCube, 0, &m, RGB(1, 1, 1)) // material 0: the cube's own batch
+	d.AddWith(MeshNone, 3, &m, RGB(1, 1, 1)) // not drawn
+	if d.Len() != 7 {
+		t.Errorf("Len: got %d, want 7", d.Len())
 	}
-	want := map[MeshID]int{MeshCube: 2, MeshSphere: 1, MeshID(7): 1}
-	for _, b := range d.Batches() {
-		if len(b.Instances) != want[b.Mesh] {
-			t.Errorf("batch %v: got %d instances, want %d", b.Mesh, len(b.Instances), want[b.Mesh])
+	tests := []struct {
+		mesh MeshID
+		mat  MaterialID
+		want int
+	}{
+		{MeshCube, 0, 3}, {MeshSphere, 0, 1}, {MeshID(7), 0, 1}, {MeshCube, 3, 2},
+	}
+	for _, tt := range tests {
+		b := batchOf(&d, tt.mesh, tt.mat)
+		if b == nil {
+			t.Errorf("no batch of %v with material %d", tt.mesh, tt.mat)
+			continue
+		}
+		if len(b.Instances) != tt.want {
+			t.Errorf("batch %v/%d: got %d instances, want %d", tt.mesh, tt.mat, len(b.Instances), tt.want)
 		}
 	}
-	if c := d.Batches()[MeshCube].Instances[1].Color; c != RGB(0, 0, 1) {
+	if n := len(d.Batches()); n != len(tests) {
+		t.Errorf("got %d batches, want %d", n, len(tests))
+	}
+	cubes := batchOf(&d, MeshCube, 0)
+	if c := cubes.Instances[1].Color; c != RGB(0, 0, 1) {
 		t.Errorf("second cube colour: got %v, want blue (order kept)", c)
 	}
-	if got := d.Batches()[MeshCube].Instances[0].Model; got != m {
+	if got := cubes.Instances[0].Model; got != m {
 		t.Errorf("model matrix: got %v, want %v", got, m)
 	}
 	d.Reset()
-	if d.Len() != 0 || len(d.Batches()[MeshCube].Instances) != 0 {
-		t.Errorf("after Reset: Len %d, cubes %d; want 0 and 0", d.Len(), len(d.Batches()[MeshCube].Instances))
+	if d.Len() != 0 || len(batchOf(&d, MeshCube, 0).Instances) != 0 || len(batchOf(&d, MeshCube, 3).Instances) != 0 {
+		t.Errorf("after Reset: Len %d; want 0 and empty batches", d.Len())
 	}
 }
 
@@ -41,10 +70,16 @@ func TestDrawListSteadyStateAllocatesNothing(t *testing.T) {
 	var d DrawList
 	d.Reserve(MeshCube, 1000)
 	m := mgl32.Ident4()
+	for mat := MaterialID(1); mat <= 3; mat++ { // first use creates the batches
+		for range 400 {
+			d.AddWith(MeshSphere, mat, &m, RGB(1, 1, 1))
+		}
+	}
 	allocs := testing.AllocsPerRun(50, func() {
 		d.Reset()
-		for range 1000 {
+		for i := range 1000 {
 			d.Add(MeshCube, &m, RGB(1, 1, 1))
+			d.AddWith(MeshSphere, MaterialID(1+i%3), &m, RGB(1, 1, 1))
 		}
 	})
 	if allocs != 0 {

@@ -47,9 +47,10 @@ type Spec struct {
 
 	Parent Handle // NoHandle for a root actor; the transform is relative to it
 
-	Mesh   gfx.MeshID // gfx.MeshNone: simulated, not drawn
-	Color  gfx.Color
-	Hidden bool
+	Mesh     gfx.MeshID     // gfx.MeshNone: simulated, not drawn
+	Material gfx.MaterialID // 0: the mesh's own material
+	Color    gfx.Color
+	Hidden   bool
 
 	// Behavior is anything: it is ticked if it implements Ticker, told about
 	// frames if it implements Framer and asked to draw if it implements
@@ -78,7 +79,12 @@ type Actor struct {
 	// a tick reads cache lines 0-1 (local, flags, world TRS) and writes them
 	// only for actors that move; a frame reads lines 0-1 and writes line 3
 	// (render matrix).
-	flags  uint16
+	flags uint16
+
+	// Material draws Mesh with another material of the game's asset
+	// library than the mesh's own (0). It sits here, in what was padding.
+	Material gfx.MaterialID
+
 	parent int32 // slot index of the parent, -1 for a root
 
 	// World and last-world TRS: wt[cur] is the world transform and
@@ -88,7 +94,8 @@ type Actor struct {
 	worldM mgl32.Mat4 // matrix of the world transform, when flagWorldM is set
 	render mgl32.Mat4 // blended each frame
 
-	// Mesh is drawn with the render matrix and Color; gfx.MeshNone is not
+	// Mesh is drawn with the render matrix, Material (0: the mesh's own)
+	// and Color, which multiplies the material's colour; gfx.MeshNone is not
 	// drawn. Hidden actors are not drawn either (nor asked to Draw), and
 	// neither are their descendants, as with Godot's visible: hiding a
 	// ship hides its turrets. Hidden is visual only: hidden actors still

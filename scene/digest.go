@@ -8,6 +8,7 @@ type ActorDigest struct {
 	Actor, Parent Handle
 	Local, World  uint64 // FNV-1a of the transform's exact bits
 	Mesh          uint16
+	Material      uint16
 	Color         uint64 // FNV-1a of the colour's exact bits
 	Hidden        bool
 }
@@ -23,7 +24,7 @@ func (m *Manager) Digest(dst []ActorDigest) []ActorDigest {
 		dst = append(dst, ActorDigest{
 			Actor: h, Parent: a.parentH,
 			Local: transformBits(&a.Local), World: transformBits(&a.wt[cur]),
-			Mesh:   uint16(a.Mesh),
+			Mesh: uint16(a.Mesh), Material: uint16(a.Material),
 			Color:  wordsHash(col.R, col.G, col.B, col.A),
 			Hidden: a.Hidden,
 		})
@@ -56,6 +57,8 @@ func Diff(a, b []ActorDigest) string {
 			field = "world transform"
 		case x.Mesh != y.Mesh:
 			field = "mesh"
+		case x.Material != y.Material:
+			field = "material"
 		case x.Color != y.Color:
 			field = "colour"
 		case x.Hidden != y.Hidden:

@@ -154,16 +154,17 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 		gen = 1 // after 2^32 reuses of one slot
 	}
 	*a = Actor{
-		Local:   local,
-		parent:  parent,
-		flags:   flagAlive,
-		good:    local,
-		Mesh:    s.Mesh,
-		Color:   s.Color,
-		Hidden:  s.Hidden,
-		handle:  makeHandle(i, gen),
-		parentH: s.Parent,
-		mgr:     m,
+		Local:    local,
+		parent:   parent,
+		flags:    flagAlive,
+		good:     local,
+		Mesh:     s.Mesh,
+		Material: s.Material,
+		Color:    s.Color,
+		Hidden:   s.Hidden,
+		handle:   makeHandle(i, gen),
+		parentH:  s.Parent,
+		mgr:      m,
 	}
 	a.SetBehavior(s.Behavior)
 	if parent >= 0 {

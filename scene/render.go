@@ -244,7 +244,7 @@ func (m *Manager) DrawList() *gfx.DrawList { return &m.draw }
 // returns it: the camera view (see SetCamera), the lens and light, and for
 // every live actor that is visible (neither it nor an ancestor Hidden) and
 // has a mesh, one instance with its render matrix and colour, batched per
-// mesh; then Drawer behaviours add what they draw. The engine calls it once
+// mesh and material; then Drawer behaviours add what they draw. The engine calls it once
 // per frame, after Interpolate and RunFramers. The list is reused: it is valid
 // until the next call, and a steady scene allocates nothing. A Drawer that
 // panics makes BuildDrawList panic with a *PanicError naming the actor.
@@ -260,7 +260,7 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 				continue
 			}
 			if a.Mesh != gfx.MeshNone {
-				d.Add(a.Mesh, &a.render, a.Color)
+				d.AddWith(a.Mesh, a.Material, &a.render, a.Color)
 			}
 			if a.flags&flagDrawer != 0 {
 				m.running = a.handle

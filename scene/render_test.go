@@ -135,7 +135,12 @@ func TestBuildDrawList(t *testing.T) {
 	if d.Len() != 5 {
 		t.Errorf("Len: got %d, want 5", d.Len())
 	}
-	cubes := d.Batches()[gfx.MeshCube].Instances
+	var cubes []gfx.Instance
+	for _, b := range d.Batches() {
+		if b.Mesh == gfx.MeshCube {
+			cubes = b.Instances
+		}
+	}
 	for i, h := range []Handle{cube1, cube2} {
 		a := actor(t, &m, h)
 		if cubes[i].Model != a.RenderMatrix() || cubes[i].Color != a.Color {
@@ -308,4 +313,28 @@ func TestTeleportRepairsDescendants(t *testing.T) {
 	checkVec(t, "grandchild after teleport", actor(t, &m, grand).World().Pos, mgl32.Vec3{5, 2, 0}, 0)
 	m.Interpolate(0.5)
 	checkVec(t, "grandchild render", pos(actor(t, &m, grand).RenderMatrix()), mgl32.Vec3{5, 2, 0}, 1e-6)
+}
+
+func TestBuildDrawListBatchesPerMaterial(t *testing.T) {
+	var m Manager
+	own := spawn(t, &m, Spec{Mesh: gfx.MeshCube})
+	other := spawn(t, &m, Spec{Mesh: gfx.MeshCube, Material: 2})
+	m.Tick(tickInfo(0))
+	m.Interpolate(1)
+	d := m.BuildDrawList()
+	tests := []struct {
+		h   Handle
+		mat gfx.MaterialID
+	}{{own, 0}, {other, 2}}
+	for _, tt := range tests {
+		found := 0
+		for _, b := range d.Batches() {
+			if b.Mesh == gfx.MeshCube && b.Material == tt.mat {
+				found = len(b.Instances)
+			}
+		}
+		if found != 1 {
+			t.Errorf("actor %v: got %d instances in the cube batch of material %d, want 1", tt.h, found, tt.mat)
+		}
+	}
 }

@@ -14,8 +14,9 @@ import (
 type ImageID uint16
 
 // MaterialID names a material of a Library; 0 names the default material
-// (opaque white, lit).
-type MaterialID uint16
+// (opaque white, lit). It is gfx.MaterialID, so an actor names a library
+// material directly (scene.Spec.Material).
+type MaterialID = gfx.MaterialID
 
 // MaxAssets is the most assets of each kind a Library holds (IDs are 16
 // bits; meshes share theirs with the built-in meshes).
