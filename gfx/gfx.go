@@ -39,7 +39,13 @@ func (m MeshID) String() string {
 	return fmt.Sprintf("mesh#%d", uint16(m))
 }
 
-// Color is a linear RGBA colour with components in [0, 1].
+// Color is an RGBA colour with components in [0, 1], its RGB
+// sRGB-encoded as colours are picked in a paint program (0.5 is the grey a
+// screen shows as half-way): actor, clear and HUD colours. The renderer
+// decodes them to linear light to multiply them with textures and to light
+// them. Light colours (Light) are linear intensities; materials and vertex
+// colours of package gfx/asset are linear, as glTF defines them. Alpha is
+// coverage, never encoded.
 type Color struct{ R, G, B, A float32 }
 
 // RGB returns an opaque colour.

@@ -1,18 +1,26 @@
 #version 410 core
 
-// Instanced mesh vertex shader. Per vertex: position and normal of the
-// mesh. Per instance: the model (render) matrix, which takes attribute
-// locations 2 to 5, and the colour.
+// Instanced mesh vertex shader. Per vertex: position, normal, texture
+// coordinates and colour of the mesh. Per instance: the model (render)
+// matrix, which takes attribute locations 2 to 5, and the colour.
 
 layout(location = 0) in vec3 aPosition;
 layout(location = 1) in vec3 aNormal;
 layout(location = 2) in mat4 aModel;
-layout(location = 6) in vec4 aColor;
+layout(location = 6) in vec4 aColor;       // instance colour, sRGB-encoded (gfx.Color)
+layout(location = 7) in vec2 aUV;          // (0, 0) at the image's top-left
+layout(location = 8) in vec4 aVertexColor; // linear, white when the mesh has none
 
 uniform mat4 uViewProjection; // projection × view, multiplied once per scene on the CPU
+uniform mat3 uUVTransform;    // the material's texture transform
 
 out vec3 vNormal;
-out vec4 vColor;
+out vec4 vColor; // linear: instance × vertex colour
+out vec2 vUV;
+
+vec3 srgbToLinear(vec3 c) {
+    return mix(c / 12.92, pow((c + 0.055) / 1.055, vec3(2.4)), step(0.04045, c));
+}
 
 void main() {
     mat3 m = mat3(aModel);
@@ -21,6 +29,7 @@ void main() {
     // per-vertex inverse. The fragment shader normalises.
     mat3 cof = mat3(cross(m[1], m[2]), cross(m[2], m[0]), cross(m[0], m[1]));
     vNormal = cof * aNormal;
-    vColor = aColor;
+    vColor = vec4(srgbToLinear(aColor.rgb), aColor.a) * aVertexColor;
+    vUV = (uUVTransform * vec3(aUV, 1.0)).xy;
     gl_Position = uViewProjection * (aModel * vec4(aPosition, 1.0));
 }

@@ -18,6 +18,12 @@ const (
 	UniformLightDir       = "uLightDir"       // vec3: direction the light travels, unit length
 	UniformLightColor     = "uLightColor"     // vec3: diffuse light colour
 	UniformAmbient        = "uAmbient"        // vec3: ambient colour
+	UniformUVTransform    = "uUVTransform"    // mat3: the material's texture transform
+	UniformBaseTexture    = "uBaseTexture"    // sampler2D: base colour texture, unit 0
+	UniformBaseColor      = "uBaseColor"      // vec4: the material's base colour factor, linear
+	UniformAlphaCutoff    = "uAlphaCutoff"    // float: discard below it; −1 for none
+	UniformOpaque         = "uOpaque"         // float: 1 writes alpha 1
+	UniformUnlit          = "uUnlit"          // float: 1 skips lighting
 )
 
 // Uniforms of the HUD program.
@@ -26,13 +32,16 @@ const (
 	UniformAtlas  = "uAtlas"  // sampler2D: the font atlas, texture unit 0
 )
 
-// Vertex attribute locations of the mesh program. Position and normal are
-// per vertex; model and colour are per instance (divisor 1).
+// Vertex attribute locations of the mesh program. Position, normal,
+// texture coordinates and vertex colour are per vertex; model and colour
+// are per instance (divisor 1).
 const (
-	MeshPosition uint32 = 0 // vec3
-	MeshNormal   uint32 = 1 // vec3
-	MeshModel    uint32 = 2 // mat4: four vec4 columns at locations 2, 3, 4, 5
-	MeshColor    uint32 = 6 // vec4
+	MeshPosition    uint32 = 0 // vec3
+	MeshNormal      uint32 = 1 // vec3
+	MeshModel       uint32 = 2 // mat4: four vec4 columns at locations 2, 3, 4, 5
+	MeshColor       uint32 = 6 // vec4, sRGB-encoded
+	MeshUV          uint32 = 7 // vec2
+	MeshVertexColor uint32 = 8 // vec4, linear
 )
 
 // Vertex attribute locations of the HUD program, all per instance: one
@@ -66,12 +75,15 @@ func Mesh() Program {
 		Name:     "mesh",
 		Vertex:   "mesh.vert",
 		Fragment: "mesh.frag",
-		Uniforms: []string{UniformViewProjection, UniformLightDir, UniformLightColor, UniformAmbient},
+		Uniforms: []string{UniformViewProjection, UniformLightDir, UniformLightColor, UniformAmbient,
+			UniformUVTransform, UniformBaseTexture, UniformBaseColor, UniformAlphaCutoff, UniformOpaque, UniformUnlit},
 		Attribs: []Attrib{
 			{Name: "aPosition", Location: MeshPosition, Slots: 1},
 			{Name: "aNormal", Location: MeshNormal, Slots: 1},
 			{Name: "aModel", Location: MeshModel, Slots: 4},
 			{Name: "aColor", Location: MeshColor, Slots: 1},
+			{Name: "aUV", Location: MeshUV, Slots: 1},
+			{Name: "aVertexColor", Location: MeshVertexColor, Slots: 1},
 		},
 	}
 }

@@ -223,3 +223,37 @@ func TestBadImagesAreRefused(t *testing.T) {
 		t.Errorf("AddImage with too few bytes: got %v, want it refused", err)
 	}
 }
+
+func TestBuiltinMeshes(t *testing.T) {
+	tests := []struct {
+		id        gfx.MeshID
+		vertices  int
+		triangles int
+	}{
+		{gfx.MeshCube, 24, 12},
+		{gfx.MeshPlane, 4, 2},
+	}
+	for _, tt := range tests {
+		m, ok := BuiltinMesh(tt.id)
+		if !ok {
+			t.Fatalf("BuiltinMesh(%v): not found", tt.id)
+		}
+		if err := m.Validate(); err != nil {
+			t.Errorf("BuiltinMesh(%v): %v", tt.id, err)
+		}
+		if got := len(m.Positions); got != tt.vertices {
+			t.Errorf("%v: got %d vertices, want %d", tt.id, got, tt.vertices)
+		}
+		if got := m.Triangles(); got != tt.triangles {
+			t.Errorf("%v: got %d triangles, want %d", tt.id, got, tt.triangles)
+		}
+		if len(m.UVs) != len(m.Positions) {
+			t.Errorf("%v: got %d texture coordinates, want one per vertex", tt.id, len(m.UVs))
+		}
+	}
+	for _, id := range []gfx.MeshID{gfx.MeshNone, gfx.NumBuiltinMeshes} {
+		if _, ok := BuiltinMesh(id); ok {
+			t.Errorf("BuiltinMesh(%v): got a mesh, want none", id)
+		}
+	}
+}

@@ -18,6 +18,7 @@ type api struct {
 	vao      uint32
 	array    uint32 // GL_ARRAY_BUFFER binding
 	texture  uint32 // GL_TEXTURE_2D binding of unit 0
+	sampler  uint32 // sampler object bound to unit 0
 	caps     [numCaps]capState
 	depthW   capState // depth mask
 	viewport [4]int32
@@ -85,6 +86,16 @@ func (a *api) bindTexture2D(t uint32) {
 	a.calls++
 	gl.BindTexture(gl.TEXTURE_2D, t)
 	a.texture = t
+}
+
+func (a *api) bindSampler(s uint32) {
+	if a.sampler == s {
+		a.skipped++
+		return
+	}
+	a.calls++
+	gl.BindSampler(0, s)
+	a.sampler = s
 }
 
 func (a *api) enable(c int, on bool) {
@@ -229,11 +240,6 @@ func (a *api) enableVertexAttribArray(index uint32) { a.calls++; gl.EnableVertex
 func (a *api) vertexAttribDivisor(index, divisor uint32) {
 	a.calls++
 	gl.VertexAttribDivisor(index, divisor)
-}
-
-func (a *api) drawElementsInstanced(count int32, instances int32) {
-	a.calls++
-	gl.DrawElementsInstanced(gl.TRIANGLES, count, gl.UNSIGNED_SHORT, nil, instances)
 }
 
 func (a *api) drawArraysInstanced(mode uint32, count, instances int32) {

@@ -21,13 +21,24 @@ type Objects struct {
 func ObjectsForTest(r *Renderer) Objects {
 	var o Objects
 	for _, m := range r.meshes[1:] {
-		o.Buffers = append(o.Buffers, m.vbo, m.ebo, m.inst.buf)
+		if m.vao == 0 {
+			continue
+		}
+		o.Buffers = append(o.Buffers, m.vbo, m.inst.buf)
+		if m.ebo != 0 {
+			o.Buffers = append(o.Buffers, m.ebo)
+		}
 		o.VAOs = append(o.VAOs, m.vao)
+	}
+	for _, t := range r.textures {
+		if t.id != 0 {
+			o.Textures = append(o.Textures, t.id)
+		}
 	}
 	o.Buffers = append(o.Buffers, r.hud.stream.buf)
 	o.VAOs = append(o.VAOs, r.hud.vao)
 	o.Programs = []uint32{r.meshProg.id, r.hud.prog.id}
-	o.Textures = []uint32{r.hud.tex}
+	o.Textures = append(o.Textures, r.hud.tex, r.white)
 	return o
 }
 

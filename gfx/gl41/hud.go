@@ -32,6 +32,22 @@ type hudState struct {
 	glyphUV [numAtlasCell][4]float32
 }
 
+// reloadHUDProgram rebuilds the HUD program; on error the one in use is
+// kept.
+func (r *Renderer) reloadHUDProgram() error {
+	h := &r.hud
+	p, err := r.loadProgram(shaders.HUD())
+	if err != nil {
+		return err
+	}
+	r.gl.deleteProgram(&h.prog.id)
+	h.prog = p
+	h.uScreen = p.uniform(shaders.UniformScreen)
+	r.gl.useProgram(p.id)
+	r.gl.uniform1i(p.uniform(shaders.UniformAtlas), 0)
+	return nil
+}
+
 func (r *Renderer) initHUD() error {
 	h := &r.hud
 	var err error
@@ -118,6 +134,7 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int) {
 	a.useProgram(s.prog.id)
 	a.uniform2(s.uScreen, float32(w), float32(h))
 	a.bindTexture2D(s.tex)
+	a.bindSampler(0) // the atlas's own parameters, not a material's sampler
 	a.bindVertexArray(s.vao)
 	a.bindArrayBuffer(s.stream.buf)
 	size := len(q) * hudQuadSize

@@ -17,9 +17,27 @@ import (
 	"github.com/tickwork/tickwork/gfx/internal/mainthread"
 )
 
+// srgbToLinear and linearToSrgb are the sRGB transfer functions (IEC
+// 61966-2-1), as the mesh shaders apply them.
+func srgbToLinear(c float32) float32 {
+	if c <= 0.04045 {
+		return c / 12.92
+	}
+	return float32(math.Pow((float64(c)+0.055)/1.055, 2.4))
+}
+
+func linearToSrgb(c float32) float32 {
+	c = min(max(c, 0), 1)
+	if c <= 0.0031308 {
+		return c * 12.92
+	}
+	return float32(1.055*math.Pow(float64(c), 1/2.4) - 0.055)
+}
+
 // expectedFaceColor ray-casts the centre pixel (the camera's axis) against
 // the unit cube with model matrix m (a rotation) and returns the Lambert
-// colour of the face it hits.
+// colour of the face it hits: the instance colour (sRGB) decoded to
+// linear, lit, encoded again.
 func expectedFaceColor(m mgl32.Mat4) gfx.Color {
 	inv := m.Inv()
 	o := inv.Mul4x1(mgl32.Vec4{0, 0, 3, 1}).Vec3()
@@ -36,7 +54,7 @@ func expectedFaceColor(m mgl32.Mat4) gfx.Color {
 	n[axis] = -float32(math.Copysign(1, float64(d[axis])))
 	wn := m.Mul4x1(n.Vec4(0)).Vec3().Normalize()
 	diff := max(wn.Dot(testLight.Dir.Normalize().Mul(-1)), 0)
-	l := func(c, amb, lc float32) float32 { return c * (amb + lc*diff) }
+	l := func(c, amb, lc float32) float32 { return linearToSrgb(srgbToLinear(c) * (amb + lc*diff)) }
 	return gfx.Color{
 		R: l(cubeColor.R, testLight.Ambient.R, testLight.Color.R),
 		G: l(cubeColor.G, testLight.Ambient.G, testLight.Color.G),

@@ -5,14 +5,12 @@ import (
 	"fmt"
 	"math"
 	"time"
-	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/mesh"
-	"github.com/tickwork/tickwork/shaders"
+	"github.com/tickwork/tickwork/gfx/asset"
 )
 
 // ErrClosed is returned by methods of a Renderer that has been closed.
@@ -22,6 +20,17 @@ var ErrClosed = errors.New("gl41: renderer is closed")
 type Options struct {
 	// Upload is the strategy for per-frame data; zero means UploadOrphan.
 	Upload Upload
+
+	// Assets is where meshes, materials and images past the built-in
+	// meshes come from: the game's *asset.Library. It may also be set
+	// later with SetAssets.
+	Assets Assets
+
+	// ShaderDir, when set, is a directory the shaders are read from instead
+	// of the copies built into the program, and watched: a shader file that
+	// changes is recompiled at the next frame (see ReloadShaders). For
+	// development; games ship with it empty.
+	ShaderDir string
 }
 
 // Stats are the counters of the last frame Render drew.
@@ -60,13 +69,32 @@ type Renderer struct {
 	name    string // GL_RENDERER
 	closed  bool
 
-	meshProg program
-	uVP      int32
-	uLDir    int32
-	uLColor  int32
-	uAmbient int32
+	meshProg     program
+	uVP          int32
+	uLDir        int32
+	uLColor      int32
+	uAmbient     int32
+	uUVTransform int32
+	uBaseColor   int32
+	uCutoff      int32
+	uOpaque      int32
+	uUnlit       int32
 
-	meshes []gpuMesh // indexed by gfx.MeshID; meshes[0] (MeshNone) is empty
+	assets     Assets
+	meshes     []gpuMesh     // indexed by gfx.MeshID, uploaded on first use; meshes[0] (MeshNone) is empty
+	materials  []gpuMaterial // indexed by asset.MaterialID, resolved on first use
+	textures   []gpuTexture  // indexed by asset.ImageID, uploaded on first use
+	samplers   map[asset.Sampler]uint32
+	white      uint32 // a 1×1 white texture for materials without one
+	maxTexture int    // GL_MAX_TEXTURE_SIZE
+	curMat     *gpuMaterial
+
+	blendBatches []int32 // this scene's blended batches, drawn after the others
+	blendItems   []blendItem
+	blendRun     []gfx.Instance
+
+	shaderDir string
+	watch     shaderWatch
 
 	hud hudState
 
@@ -75,14 +103,6 @@ type Renderer struct {
 	height int
 	proj   mgl32.Mat4
 	vp     mgl32.Mat4 // projection × view of the scene being drawn
-}
-
-// gpuMesh is one uploaded mesh and the instance stream its VAO reads.
-type gpuMesh struct {
-	vao, vbo, ebo uint32
-	indices       int32
-	inst          stream
-	instOffset    int // offset the VAO's instance attributes point at
 }
 
 // New creates a renderer for the GL context current on the calling thread:
@@ -96,7 +116,7 @@ func New(opts Options) (*Renderer, error) {
 	if err := gl.Init(); err != nil {
 		return nil, fmt.Errorf("gl41: loading OpenGL functions (is a context current?): %w", err)
 	}
-	r := &Renderer{upload: opts.Upload}
+	r := &Renderer{upload: opts.Upload, assets: opts.Assets, shaderDir: opts.ShaderDir}
 	r.gl.calls++
 	vp := gl.GetString(gl.VERSION)
 	if vp == nil {
@@ -118,20 +138,17 @@ func New(opts Options) (*Renderer, error) {
 }
 
 func (r *Renderer) init() error {
-	var err error
-	if r.meshProg, err = r.loadProgram(shaders.Mesh()); err != nil {
+	if err := r.loadMeshProgram(); err != nil {
 		return err
 	}
-	p := &r.meshProg
-	r.uVP = p.uniform(shaders.UniformViewProjection)
-	r.uLDir = p.uniform(shaders.UniformLightDir)
-	r.uLColor = p.uniform(shaders.UniformLightColor)
-	r.uAmbient = p.uniform(shaders.UniformAmbient)
-
-	r.meshes = make([]gpuMesh, 1, gfx.NumBuiltinMeshes)
+	var maxTex int32
+	r.gl.calls++
+	gl.GetIntegerv(gl.MAX_TEXTURE_SIZE, &maxTex)
+	r.maxTexture = int(maxTex)
+	r.white = r.uploadTexture(gl.RGBA8, 1, 1, []byte{255, 255, 255, 255}, false)
+	r.meshes = make([]gpuMesh, gfx.NumBuiltinMeshes)
 	for id := gfx.MeshID(1); id < gfx.NumBuiltinMeshes; id++ {
-		d, _ := mesh.Builtin(id)
-		if _, err := r.AddMesh(d); err != nil {
+		if _, err := r.mesh(id); err != nil {
 			return fmt.Errorf("gl41: built-in mesh %v: %w", id, err)
 		}
 	}
@@ -175,60 +192,22 @@ func (r *Renderer) Version() string { return r.version }
 // "llvmpipe (LLVM 15.0.6, 256 bits)".
 func (r *Renderer) Name() string { return r.name }
 
-// AddMesh uploads a mesh and returns its ID, the next after the built-in
-// meshes and any added before. Call it between frames.
-func (r *Renderer) AddMesh(d mesh.Data) (gfx.MeshID, error) {
-	if r.closed {
-		return gfx.MeshNone, ErrClosed
+// SetAssets sets where meshes, materials and images past the built-in
+// meshes come from (the game's *asset.Library), dropping whatever was
+// uploaded from the previous assets. Call it between frames.
+func (r *Renderer) SetAssets(a Assets) {
+	if r.closed || a == r.assets {
+		r.assets = a
+		return
 	}
-	if err := d.Validate(); err != nil {
-		return gfx.MeshNone, err
+	r.assets = a
+	for id := int(gfx.NumBuiltinMeshes); id < len(r.meshes); id++ {
+		r.releaseMesh(&r.meshes[id])
 	}
-	if len(d.Indices) == 0 {
-		return gfx.MeshNone, errors.New("gl41: mesh has no triangles")
-	}
-	if len(r.meshes) > math.MaxUint16 {
-		return gfx.MeshNone, errors.New("gl41: too many meshes")
-	}
-	a := &r.gl
-	m := gpuMesh{indices: int32(len(d.Indices))}
-	m.vao = a.genVertexArray()
-	a.bindVertexArray(m.vao)
-
-	m.vbo = a.genBuffer()
-	a.bindArrayBuffer(m.vbo)
-	a.bufferData(gl.ARRAY_BUFFER, len(d.Vertices)*mesh.VertexSize, unsafe.Pointer(&d.Vertices[0]), gl.STATIC_DRAW)
-	a.enableVertexAttribArray(shaders.MeshPosition)
-	a.vertexAttribPointer(shaders.MeshPosition, 3, mesh.VertexSize, 0)
-	a.enableVertexAttribArray(shaders.MeshNormal)
-	a.vertexAttribPointer(shaders.MeshNormal, 3, mesh.VertexSize, 12)
-
-	m.ebo = a.genBuffer()
-	a.calls += 2
-	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, m.ebo) // recorded in the VAO
-	gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, len(d.Indices)*2, unsafe.Pointer(&d.Indices[0]), gl.STATIC_DRAW)
-
-	m.inst.buf = a.genBuffer()
-	a.bindArrayBuffer(m.inst.buf)
-	for i := uint32(0); i < 5; i++ { // model columns 2..5, colour 6
-		a.enableVertexAttribArray(shaders.MeshModel + i)
-		a.vertexAttribDivisor(shaders.MeshModel+i, 1)
-	}
-	r.pointInstances(&m, 0)
-	a.bindVertexArray(0)
-
-	r.meshes = append(r.meshes, m)
-	return gfx.MeshID(len(r.meshes) - 1), nil
-}
-
-// pointInstances points the bound VAO's per-instance attributes at offset
-// off of the bound instance buffer.
-func (r *Renderer) pointInstances(m *gpuMesh, off int) {
-	for i := uint32(0); i < 4; i++ {
-		r.gl.vertexAttribPointer(shaders.MeshModel+i, 4, gfx.InstanceSize, uintptr(off)+uintptr(16*i))
-	}
-	r.gl.vertexAttribPointer(shaders.MeshColor, 4, gfx.InstanceSize, uintptr(off)+64)
-	m.instOffset = off
+	r.meshes = r.meshes[:gfx.NumBuiltinMeshes]
+	r.releaseTextures()
+	r.materials = r.materials[:0]
+	r.curMat = nil
 }
 
 // SetUpload switches the upload strategy from the next frame on.
@@ -265,6 +244,9 @@ func (r *Renderer) Render(f *gfx.Frame) error {
 		r.finishStats(start)
 		return nil
 	}
+	if r.shaderDir != "" {
+		r.watchShaders(start)
+	}
 	a := &r.gl
 	r.width, r.height = f.Width, f.Height
 	a.setViewport(int32(f.Width), int32(f.Height))
@@ -273,7 +255,7 @@ func (r *Renderer) Render(f *gfx.Frame) error {
 	a.clearBits(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
 
 	aspect := float32(f.Width) / float32(f.Height)
-	var bad gfx.MeshID
+	var bad error
 	drawn := false
 	for _, dl := range f.Scenes {
 		if dl == nil || dl.Len() == 0 {
@@ -282,19 +264,19 @@ func (r *Renderer) Render(f *gfx.Frame) error {
 		if drawn {
 			a.clearBits(gl.DEPTH_BUFFER_BIT)
 		}
-		if m := r.drawScene(dl, aspect); m != gfx.MeshNone && bad == gfx.MeshNone {
-			bad = m
+		if err := r.drawScene(dl, aspect); err != nil && bad == nil {
+			bad = err
 		}
 		drawn = true
 	}
 	if len(f.HUD.Rects) > 0 || len(f.HUD.Texts) > 0 {
 		r.drawHUD(&f.HUD, f.Width, f.Height)
 	}
-	r.finishStats(start)
-	if bad != gfx.MeshNone {
-		return fmt.Errorf("gl41: draw list uses unknown mesh %v", bad)
+	if r.watch.err != nil {
+		r.drawHUD(&r.watch.hud, f.Width, f.Height)
 	}
-	return nil
+	r.finishStats(start)
+	return bad
 }
 
 func (r *Renderer) finishStats(start time.Time) {
@@ -304,14 +286,15 @@ func (r *Renderer) finishStats(start time.Time) {
 	r.stats.CPUTime = r.stats.RenderTime - r.stats.DrawTime
 }
 
-// drawScene draws one draw list and returns the first unknown mesh it met,
-// or MeshNone.
-func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) gfx.MeshID {
+// drawScene draws one draw list: opaque and alpha-tested batches in list
+// order, then blended ones back to front. It returns the first problem met
+// (an unknown mesh, material or image), after drawing what it could.
+func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 	a := &r.gl
 	a.enable(capDepthTest, true)
-	a.enable(capCullFace, true)
 	a.enable(capBlend, false)
 	a.useProgram(r.meshProg.id)
+	r.curMat = nil
 
 	dl.Camera.Projection(aspect, &r.proj)
 	// A field, not a local: pointers passed to cgo escape to the heap.
@@ -331,37 +314,33 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) gfx.MeshID {
 	a.uniform3(r.uLColor, l.Color.R, l.Color.G, l.Color.B)
 	a.uniform3(r.uAmbient, l.Ambient.R, l.Ambient.G, l.Ambient.B)
 
-	bad := gfx.MeshNone
-	for i := range dl.Batches() {
-		b := &dl.Batches()[i]
-		n := len(b.Instances)
-		if n == 0 {
+	var bad error
+	r.blendBatches = r.blendBatches[:0]
+	bs := dl.Batches()
+	for i := range bs {
+		b := &bs[i]
+		if len(b.Instances) == 0 {
 			continue
 		}
-		if b.Mesh == gfx.MeshNone || int(b.Mesh) >= len(r.meshes) {
-			if bad == gfx.MeshNone {
-				bad = b.Mesh
+		m, err := r.mesh(b.Mesh)
+		if err != nil {
+			if bad == nil {
+				bad = err
 			}
 			continue
 		}
-		m := &r.meshes[b.Mesh]
-		a.bindVertexArray(m.vao)
-		a.bindArrayBuffer(m.inst.buf)
-		size := n * gfx.InstanceSize
-		t0 := time.Now()
-		off := a.upload(&m.inst, r.upload, unsafe.Pointer(&b.Instances[0]), size)
-		t1 := time.Now()
-		if off != m.instOffset {
-			r.pointInstances(m, off)
+		mat := r.batchMaterial(b, m)
+		if mat.err != nil && bad == nil {
+			bad = mat.err
 		}
-		t2 := time.Now()
-		a.drawElementsInstanced(m.indices, int32(n))
-		r.stats.UploadTime += t1.Sub(t0)
-		r.stats.DrawTime += time.Since(t2)
-		r.stats.DrawCalls++
-		r.stats.Batches++
-		r.stats.Instances += n
-		r.stats.BytesUploaded += size
+		if mat.blend {
+			r.blendBatches = append(r.blendBatches, int32(i))
+			continue
+		}
+		r.drawInstances(m, mat, b.Instances)
+	}
+	if len(r.blendBatches) > 0 {
+		r.drawBlended(dl)
 	}
 	return bad
 }
@@ -387,13 +366,12 @@ func (r *Renderer) Close() error {
 	a.useProgram(0)
 	a.bindVertexArray(0)
 	for i := range r.meshes {
-		m := &r.meshes[i]
-		a.deleteVertexArray(&m.vao)
-		a.deleteBuffer(&m.vbo)
-		a.deleteBuffer(&m.ebo)
-		a.deleteBuffer(&m.inst.buf)
+		r.releaseMesh(&r.meshes[i])
 	}
 	r.meshes = nil
+	r.releaseTextures()
+	a.deleteTexture(&r.white)
+	a.bindSampler(0)
 	r.closeHUD()
 	a.deleteProgram(&r.meshProg.id)
 	return nil

@@ -7,15 +7,17 @@ import (
 	"github.com/tickwork/tickwork/gfx"
 )
 
-// Vertex is one mesh vertex as the renderer uploads it: position then
-// normal, 6 float32 (VertexSize bytes).
+// Vertex is one mesh vertex: position, normal and texture coordinates
+// ((0, 0) at the image's top-left, as glTF has them), 8 float32
+// (VertexSize bytes).
 type Vertex struct {
 	Position [3]float32
 	Normal   [3]float32
+	UV       [2]float32
 }
 
-// VertexSize is the size of a Vertex in bytes, the stride of a vertex buffer.
-const VertexSize = 24
+// VertexSize is the size of a Vertex in bytes.
+const VertexSize = 32
 
 // Data is an indexed triangle list.
 type Data struct {
@@ -59,7 +61,9 @@ func Cube() Data {
 			for k := 0; k < 3; k++ {
 				p[k] = 0.5 * (f.n[k] + c[0]*f.u[k] + c[1]*f.v[k])
 			}
-			d.Vertices = append(d.Vertices, Vertex{Position: p, Normal: f.n})
+			// The whole image on each face, upright when v points up.
+			uv := [2]float32{(c[0] + 1) / 2, (1 - c[1]) / 2}
+			d.Vertices = append(d.Vertices, Vertex{Position: p, Normal: f.n, UV: uv})
 		}
 		d.Indices = append(d.Indices, base, base+1, base+2, base, base+2, base+3)
 	}
@@ -71,10 +75,10 @@ func Plane() Data {
 	up := [3]float32{0, 1, 0}
 	return Data{
 		Vertices: []Vertex{
-			{Position: [3]float32{-0.5, 0, 0.5}, Normal: up},
-			{Position: [3]float32{0.5, 0, 0.5}, Normal: up},
-			{Position: [3]float32{0.5, 0, -0.5}, Normal: up},
-			{Position: [3]float32{-0.5, 0, -0.5}, Normal: up},
+			{Position: [3]float32{-0.5, 0, 0.5}, Normal: up, UV: [2]float32{0, 1}},
+			{Position: [3]float32{0.5, 0, 0.5}, Normal: up, UV: [2]float32{1, 1}},
+			{Position: [3]float32{0.5, 0, -0.5}, Normal: up, UV: [2]float32{1, 0}},
+			{Position: [3]float32{-0.5, 0, -0.5}, Normal: up, UV: [2]float32{0, 0}},
 		},
 		Indices: []uint16{0, 1, 2, 0, 2, 3},
 	}
@@ -113,6 +117,7 @@ func Sphere(slices, stacks int) Data {
 			d.Vertices = append(d.Vertices, Vertex{
 				Position: [3]float32{n[0] / 2, n[1] / 2, n[2] / 2},
 				Normal:   n,
+				UV:       [2]float32{float32(j) / float32(slices), float32(i) / float32(stacks)},
 			})
 		}
 	}

@@ -1,0 +1,213 @@
+package gl41
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+	"unsafe"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/gfx/asset"
+)
+
+// gpuMaterial is a material resolved for drawing: its texture and sampler
+// uploaded, its uniforms computed.
+type gpuMaterial struct {
+	ready       bool
+	tex         uint32 // the white texel when the material has no texture
+	sampler     uint32
+	color       [4]float32
+	uv          mgl32.Mat3
+	cutoff      float32 // −1: no alpha test
+	opaque      float32
+	unlit       float32
+	doubleSided bool
+	blend       bool
+	err         error // a texture that could not be used (the material draws untextured)
+}
+
+// material resolves material id (0: the default material), uploading its
+// texture on first use.
+func (r *Renderer) material(id asset.MaterialID) *gpuMaterial {
+	if int(id) >= len(r.materials) {
+		r.materials = append(r.materials, make([]gpuMaterial, int(id)+1-len(r.materials))...)
+	}
+	g := &r.materials[id]
+	if g.ready {
+		return g
+	}
+	m := &defaultMaterial
+	if id != 0 && r.assets != nil {
+		if am, ok := r.assets.Material(id); ok {
+			m = am
+		} else {
+			g.err = errUnknownMaterial(id)
+		}
+	} else if id != 0 {
+		g.err = errUnknownMaterial(id)
+	}
+	*g = gpuMaterial{ready: true, tex: r.white, err: g.err, doubleSided: m.DoubleSided, blend: m.Alpha == asset.Blend}
+	if m.BaseTexture != 0 {
+		if t, err := r.texture(m.BaseTexture); err != nil {
+			g.err = err
+		} else {
+			g.tex = t
+		}
+	}
+	g.sampler = r.sampler(m.Sampler)
+	c := m.BaseColor
+	if c == (gfx.Color{}) {
+		c = gfx.Color{R: 1, G: 1, B: 1, A: 1}
+	}
+	g.color = [4]float32{c.R, c.G, c.B, c.A}
+	g.cutoff, g.opaque = -1, 0
+	switch m.Alpha {
+	case asset.Opaque:
+		g.opaque = 1
+	case asset.Mask:
+		g.cutoff = m.Cutoff
+		if g.cutoff == 0 {
+			g.cutoff = 0.5
+		}
+		g.opaque = 1
+	}
+	if m.Unlit {
+		g.unlit = 1
+	}
+	g.uv = uvTransform(m)
+	return g
+}
+
+var defaultMaterial asset.Material
+
+func errUnknownMaterial(id asset.MaterialID) error {
+	return fmt.Errorf("gl41: draw list uses material %d, which the assets do not have (it is drawn with the default material)", id)
+}
+
+// uvTransform returns KHR_texture_transform's matrix: translation ×
+// rotation × scale, applied to (u, v, 1).
+func uvTransform(m *asset.Material) mgl32.Mat3 {
+	s := m.UVScale
+	if s == (mgl32.Vec2{}) {
+		s = mgl32.Vec2{1, 1}
+	}
+	sin, cos := math.Sincos(float64(m.UVRotation))
+	sn, cs := float32(sin), float32(cos)
+	// Column-major, as the extension's GLSL writes it: columns (cos, sin),
+	// (−sin, cos), each scaled, then the offset.
+	return mgl32.Mat3{
+		cs * s[0], sn * s[0], 0,
+		-sn * s[1], cs * s[1], 0,
+		m.UVOffset[0], m.UVOffset[1], 1,
+	}
+}
+
+// useMaterial sets the program's material uniforms, texture and sampler,
+// and culling, unless g is already in use.
+func (r *Renderer) useMaterial(g *gpuMaterial) {
+	a := &r.gl
+	a.enable(capCullFace, !g.doubleSided)
+	a.bindTexture2D(g.tex)
+	a.bindSampler(g.sampler)
+	if r.curMat == g {
+		a.skipped++
+		return
+	}
+	r.curMat = g
+	a.calls += 5
+	gl.Uniform4f(r.uBaseColor, g.color[0], g.color[1], g.color[2], g.color[3])
+	gl.UniformMatrix3fv(r.uUVTransform, 1, false, &g.uv[0])
+	gl.Uniform1f(r.uCutoff, g.cutoff)
+	gl.Uniform1f(r.uOpaque, g.opaque)
+	gl.Uniform1f(r.uUnlit, g.unlit)
+}
+
+// blendItem is one instance of a blended batch, sorted back to front.
+type blendItem struct {
+	depth float32 // view-space z of the instance's origin: more negative is farther
+	batch int32
+	index int32
+}
+
+// drawBlended draws the blended batches' instances after the opaque ones,
+// farthest first, in runs of consecutive instances of one batch, with depth
+// writes off.
+func (r *Renderer) drawBlended(dl *gfx.DrawList) {
+	bs := dl.Batches()
+	r.blendItems = r.blendItems[:0]
+	v := &dl.Camera.View
+	for _, bi := range r.blendBatches {
+		for i := range bs[bi].Instances {
+			m := &bs[bi].Instances[i].Model
+			z := v[2]*m[12] + v[6]*m[13] + v[10]*m[14] + v[14]
+			r.blendItems = append(r.blendItems, blendItem{depth: z, batch: bi, index: int32(i)})
+		}
+	}
+	slices.SortFunc(r.blendItems, func(x, y blendItem) int {
+		if c := cmp.Compare(x.depth, y.depth); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(x.batch, y.batch); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.index, y.index)
+	})
+	a := &r.gl
+	a.enable(capBlend, true)
+	a.depthMask(false)
+	items := r.blendItems
+	for len(items) > 0 {
+		n := 1
+		for n < len(items) && items[n].batch == items[0].batch {
+			n++
+		}
+		b := &bs[items[0].batch]
+		r.blendRun = r.blendRun[:0]
+		for _, it := range items[:n] {
+			r.blendRun = append(r.blendRun, b.Instances[it.index])
+		}
+		m, _ := r.mesh(b.Mesh)
+		r.drawInstances(m, r.batchMaterial(b, m), r.blendRun)
+		items = items[n:]
+	}
+	a.depthMask(true)
+	a.enable(capBlend, false)
+}
+
+// batchMaterial returns the material b draws with: its own, or the mesh's.
+func (r *Renderer) batchMaterial(b *gfx.Batch, m *gpuMesh) *gpuMaterial {
+	id := b.Material
+	if id == 0 {
+		id = m.material
+	}
+	return r.material(id)
+}
+
+// drawInstances streams ins and draws them as instances of m with mat.
+func (r *Renderer) drawInstances(m *gpuMesh, mat *gpuMaterial, ins []gfx.Instance) {
+	a := &r.gl
+	r.useMaterial(mat)
+	a.bindVertexArray(m.vao)
+	a.bindArrayBuffer(m.inst.buf)
+	n := len(ins)
+	size := n * gfx.InstanceSize
+	t0 := time.Now()
+	off := a.upload(&m.inst, r.upload, unsafe.Pointer(&ins[0]), size)
+	t1 := time.Now()
+	if off != m.instOffset {
+		r.pointInstances(m, off)
+	}
+	t2 := time.Now()
+	a.draw(m, int32(n))
+	r.stats.UploadTime += t1.Sub(t0)
+	r.stats.DrawTime += time.Since(t2)
+	r.stats.DrawCalls++
+	r.stats.Batches++
+	r.stats.Instances += n
+	r.stats.BytesUploaded += size
+}

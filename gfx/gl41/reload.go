@@ -1,0 +1,149 @@
+package gl41
+
+import (
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/shaders"
+)
+
+// shaderWatch is the development mode's view of the shader directory.
+type shaderWatch struct {
+	checked time.Time            // when the files were last looked at
+	mtimes  map[string]time.Time // file → modification time when last loaded
+	err     error                // the last failed reload, shown on screen until one succeeds
+	hud     gfx.HUD              // the error, laid out for the screen
+}
+
+// reloadInterval is how often Render looks at the shader files in
+// development mode.
+const reloadInterval = 250 * time.Millisecond
+
+// source returns the text of a shader file: from ShaderDir in development
+// mode, else the copy built into the program.
+func (r *Renderer) source(file string) (string, error) {
+	if r.shaderDir == "" {
+		return shaders.Source(file)
+	}
+	b, err := os.ReadFile(filepath.Join(r.shaderDir, file))
+	if err != nil {
+		return "", fmt.Errorf("gl41: reading shader: %w", err)
+	}
+	return string(b), nil
+}
+
+// loadMeshProgram (re)builds the mesh program and looks up its uniforms.
+// On error the program in use, if any, is kept.
+func (r *Renderer) loadMeshProgram() error {
+	p, err := r.loadProgram(shaders.Mesh())
+	if err != nil {
+		return err
+	}
+	r.gl.deleteProgram(&r.meshProg.id)
+	r.meshProg = p
+	r.uVP = p.uniform(shaders.UniformViewProjection)
+	r.uLDir = p.uniform(shaders.UniformLightDir)
+	r.uLColor = p.uniform(shaders.UniformLightColor)
+	r.uAmbient = p.uniform(shaders.UniformAmbient)
+	r.uUVTransform = p.uniform(shaders.UniformUVTransform)
+	r.uBaseColor = p.uniform(shaders.UniformBaseColor)
+	r.uCutoff = p.uniform(shaders.UniformAlphaCutoff)
+	r.uOpaque = p.uniform(shaders.UniformOpaque)
+	r.uUnlit = p.uniform(shaders.UniformUnlit)
+	r.gl.useProgram(p.id)
+	r.gl.uniform1i(p.uniform(shaders.UniformBaseTexture), 0)
+	r.curMat = nil
+	return nil
+}
+
+// ReloadShaders rebuilds the programs from ShaderDir now. On error the
+// programs in use are kept, and the error (with the driver's log) is
+// returned, logged and shown on screen until a reload succeeds. Render
+// calls it by itself when a shader file changes; call it on the render
+// thread. Without ShaderDir it does nothing.
+func (r *Renderer) ReloadShaders() error {
+	if r.closed {
+		return ErrClosed
+	}
+	if r.shaderDir == "" {
+		return nil
+	}
+	err := r.loadMeshProgram()
+	if err == nil {
+		err = r.reloadHUDProgram()
+	}
+	w := &r.watch
+	w.mtimes = r.shaderTimes()
+	if err != nil {
+		if w.err == nil || w.err.Error() != err.Error() {
+			log.Printf("tickwork: shader reload failed, keeping the previous program: %v", err)
+		}
+		w.err = err
+		w.layoutError()
+		return err
+	}
+	if w.err != nil {
+		log.Printf("tickwork: shaders reloaded from %s", r.shaderDir)
+	}
+	w.err = nil
+	return nil
+}
+
+// ShaderError returns the last failed shader reload, or nil.
+func (r *Renderer) ShaderError() error { return r.watch.err }
+
+// watchShaders reloads the shaders when a file in ShaderDir changed since
+// they were loaded; it looks at most every reloadInterval.
+func (r *Renderer) watchShaders(now time.Time) {
+	w := &r.watch
+	if now.Sub(w.checked) < reloadInterval {
+		return
+	}
+	w.checked = now
+	times := r.shaderTimes()
+	if w.mtimes == nil {
+		w.mtimes = times
+		return
+	}
+	for f, t := range times {
+		if !w.mtimes[f].Equal(t) {
+			r.ReloadShaders()
+			return
+		}
+	}
+}
+
+// shaderTimes returns the modification times of the shader files.
+func (r *Renderer) shaderTimes() map[string]time.Time {
+	times := make(map[string]time.Time)
+	for _, p := range shaders.All() {
+		for _, f := range []string{p.Vertex, p.Fragment} {
+			// A file that cannot be read has the zero time: it counts as
+			// changed, and the reload reports why it cannot be read.
+			if fi, err := os.Stat(filepath.Join(r.shaderDir, f)); err == nil {
+				times[f] = fi.ModTime()
+			} else {
+				times[f] = time.Time{}
+			}
+		}
+	}
+	return times
+}
+
+// layoutError lays the failed reload out as HUD text: a dark panel at the
+// top of the screen with the error, one line per log line.
+func (w *shaderWatch) layoutError() {
+	w.hud.Reset()
+	lines := strings.Split("shader reload failed (previous program kept):\n"+w.err.Error(), "\n")
+	const lineH = 15
+	l := w.hud.Layer(0)
+	l.AddRect(0, 0, 4000, float32(len(lines))*lineH+8, gfx.Color{R: 0.15, G: 0, B: 0, A: 0.85})
+	for i, s := range lines {
+		l.AddText(6, 4+float32(i)*lineH, gfx.RGB(1, 0.45, 0.4), s)
+	}
+}
