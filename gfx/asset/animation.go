@@ -216,25 +216,3 @@ func normalize4(q *[4]float32) {
 		*q = [4]float32{0, 0, 0, 1}
 	}
 }
-
-// TimeAt returns an animation's time in seconds at tick tick of a game
-// that ticks every step seconds, starting at tick start, looping over
-// duration when loop is set (else holding the end). It is computed from
-// the tick count in float64, so the same ticks give the same time on every
-// machine and at every frame rate.
-func TimeAt(tick, start uint64, step float64, duration float32, loop bool) float32 {
-	if tick <= start {
-		return 0
-	}
-	t := float64(tick-start) * step
-	d := float64(duration)
-	switch {
-	case d <= 0:
-		return 0
-	case loop:
-		return float32(math.Mod(t, d))
-	case t > d:
-		return duration
-	}
-	return float32(t)
-}
