@@ -206,13 +206,13 @@ func (ld *loader) floats(i int, types ...gltf.AccessorType) ([]float32, int, err
 	if v, ok := ld.cache[key].([]float32); ok {
 		return v, n, nil
 	}
-	if err := ld.spend(i, a.Count, 4*n); err != nil {
-		return nil, 0, err
-	}
 	if a.BufferView != nil { // check before allocating
 		if _, _, err := ld.stored(i, *a.BufferView, a.ByteOffset, a.Count, n*cs, false); err != nil {
 			return nil, 0, err
 		}
+	}
+	if err := ld.spend(i, a.Count, 4*n); err != nil {
+		return nil, 0, err
 	}
 	out := make([]float32, a.Count*n)
 	err = ld.walk(i, a, n*cs, func(e int, b []byte) {
@@ -244,13 +244,13 @@ func (ld *loader) indices(i int) ([]uint32, error) {
 		return v, nil
 	}
 	cs := componentSize(a.ComponentType)
-	if err := ld.spend(i, a.Count, 4); err != nil {
-		return nil, err
-	}
-	if a.BufferView != nil {
+	if a.BufferView != nil { // check before allocating
 		if _, _, err := ld.stored(i, *a.BufferView, a.ByteOffset, a.Count, cs, false); err != nil {
 			return nil, err
 		}
+	}
+	if err := ld.spend(i, a.Count, 4); err != nil {
+		return nil, err
 	}
 	out := make([]uint32, a.Count)
 	if err := ld.walk(i, a, cs, func(e int, b []byte) { out[e] = unsigned(b, cs) }); err != nil {
