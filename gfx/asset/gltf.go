@@ -1,0 +1,221 @@
+package asset
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/qmuntal/gltf"
+)
+
+// LoadModel reads the glTF 2.0 file name from fsys: a .glb, or a .gltf
+// whose buffers and images are embedded (data: URIs) or external files,
+// resolved relative to name's directory inside fsys. It registers the
+// file's meshes (one per primitive), its base colour images and its
+// materials in l under names derived from name ("ship.glb#mesh0.1" is mesh
+// 0's primitive 1, "ship.glb#image2", "ship.glb#material3"), so loading
+// the same file again returns the same IDs, and returns the Model of its
+// default scene. Skins, morph targets and cameras are not loaded (see
+// Model.Notices). Bad input gives an error naming the file and the element
+// at fault, and then nothing is registered.
+//
+// Call it from the goroutine that uses l (a Library is used by one
+// goroutine at a time), typically while a game loads.
+func (l *Library) LoadModel(fsys fs.FS, name string) (*Model, error) {
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return l.decodeModel(name, data, fsys, path.Dir(name))
+}
+
+// LoadModelFile is LoadModel for a file on disk: external buffers and
+// images are read from the file's directory. The assets are named after
+// path as given (slashes for separators), so give it the same relative
+// path on every machine. Call it as LoadModel.
+func (l *Library) LoadModelFile(p string) (*Model, error) {
+	name := filepath.ToSlash(p)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return l.decodeModel(name, data, os.DirFS(filepath.Dir(p)), ".")
+}
+
+// DecodeModel is LoadModel for a file already in memory: data holds a
+// .glb or a .gltf's JSON, named name. External URIs are resolved relative
+// to name's directory in fsys; fsys may be nil, and then an external URI
+// is an error. Call it as LoadModel.
+func (l *Library) DecodeModel(name string, data []byte, fsys fs.FS) (*Model, error) {
+	return l.decodeModel(name, data, fsys, path.Dir(name))
+}
+
+func (l *Library) decodeModel(name string, data []byte, fsys fs.FS, dir string) (*Model, error) {
+	ld := &loader{lib: l, name: name, fsys: fsys, dir: dir, cache: make(map[cacheKey]any)}
+	m, err := ld.load(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return m, nil
+}
+
+// supportedRequired lists the extensions a file may require.
+const supportedRequired = "KHR_materials_unlit, KHR_texture_transform"
+
+// loader is the state of one LoadModel call.
+type loader struct {
+	lib  *Library
+	name string // the model's name: errors and asset names start with it
+	fsys fs.FS  // where external URIs are read; nil: nowhere
+	dir  string // the directory in fsys external URIs are relative to
+
+	doc  *gltf.Document
+	bin  []byte   // the .glb's BIN chunk, nil for a .gltf
+	bufs [][]byte // the buffers' bytes, byteLength each
+
+	// budget is the bytes accessor decoding may still allocate: a multiple
+	// of the file's real size, so a small file cannot ask for gigabytes.
+	budget int
+	cache  map[cacheKey]any // decoded accessors, shared by the primitives that use them
+
+	plan    plan
+	images  map[int]int // glTF image → plan.images index + 1 (0: failed or none)
+	notices []string
+}
+
+// budgetFactor is how many bytes of decoded data each byte of the file may
+// give (a byte of an 8-bit colour becomes a 4-byte float), with
+// budgetSlack on top for tiny files with zero-filled (sparse) accessors.
+const (
+	budgetFactor = 16
+	budgetSlack  = 1 << 20
+)
+
+func (ld *loader) notice(format string, args ...any) {
+	ld.notices = append(ld.notices, fmt.Sprintf(format, args...))
+}
+
+// load decodes the whole document, plans its assets, registers them and
+// returns the Model.
+func (ld *loader) load(data []byte) (*Model, error) {
+	doc, bin, err := parseDocument(data)
+	if err != nil {
+		return nil, err
+	}
+	ld.doc, ld.bin = doc, bin
+	if err := checkRequired(doc); err != nil {
+		return nil, err
+	}
+	info, err := infoOf(doc)
+	if err != nil {
+		return nil, err
+	}
+	if err := ld.loadBuffers(); err != nil {
+		return nil, err
+	}
+	size := len(data)
+	for _, b := range ld.bufs {
+		size += len(b)
+	}
+	ld.budget = budgetFactor*size + budgetSlack
+
+	m := &Model{Name: ld.name, Info: info}
+	if m.Nodes, m.Roots, err = ld.nodes(); err != nil {
+		return nil, err
+	}
+	matIndex, err := ld.materials()
+	if err != nil {
+		return nil, err
+	}
+	meshPrims, err := ld.meshes(matIndex)
+	if err != nil {
+		return nil, err
+	}
+	if m.Animations, err = ld.animations(len(m.Nodes)); err != nil {
+		return nil, err
+	}
+	for i, s := range doc.Skins {
+		name := ""
+		if s != nil && s.Name != "" {
+			name = fmt.Sprintf(" %q", s.Name)
+		}
+		ld.notice("skin %d%s ignored: its meshes are not deformed by joints, drawn in bind pose", i, name)
+	}
+	ids, err := ld.plan.commit(ld.lib)
+	if err != nil {
+		return nil, err
+	}
+	for i, n := range doc.Nodes {
+		if n.Mesh == nil {
+			continue
+		}
+		for _, p := range meshPrims[*n.Mesh] {
+			m.Nodes[i].Meshes = append(m.Nodes[i].Meshes, ids[p])
+		}
+	}
+	m.Notices = ld.notices
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// parseDocument decodes a .glb's JSON chunk (returning its BIN chunk too)
+// or a .gltf's JSON.
+func parseDocument(data []byte) (*gltf.Document, []byte, error) {
+	js, bin := data, []byte(nil)
+	if isGLB(data) {
+		var err error
+		if js, bin, err = splitGLB(data); err != nil {
+			return nil, nil, err
+		}
+	} else if t := strings.TrimLeft(string(data[:min(len(data), 64)]), " \t\r\n\ufeff"); !strings.HasPrefix(t, "{") {
+		return nil, nil, fmt.Errorf("not a glTF file: neither a .glb nor a JSON object")
+	}
+	doc := new(gltf.Document)
+	if err := json.Unmarshal(js, doc); err != nil {
+		return nil, nil, fmt.Errorf("reading the JSON: %w", err)
+	}
+	if !strings.HasPrefix(doc.Asset.Version, "2.") {
+		return nil, nil, fmt.Errorf("glTF version %q: only 2.x is supported", doc.Asset.Version)
+	}
+	return doc, bin, nil
+}
+
+// checkRequired refuses a document requiring an extension tickwork does
+// not implement.
+func checkRequired(doc *gltf.Document) error {
+	for _, e := range doc.ExtensionsRequired {
+		switch e {
+		case "KHR_materials_unlit", "KHR_texture_transform":
+		default:
+			return fmt.Errorf("requires extension %s, which tickwork does not support (it supports %s)", e, supportedRequired)
+		}
+	}
+	return nil
+}
+
+// extension decodes the extension named key of exts into v, reporting
+// whether it is there. qmuntal/gltf keeps an extension as raw JSON or as
+// its own type (when a package registered one): both are re-encoded.
+func extension(exts gltf.Extensions, key string, v any) (bool, error) {
+	e, ok := exts[key]
+	if !ok {
+		return false, nil
+	}
+	raw, ok := e.(json.RawMessage)
+	if !ok {
+		var err error
+		if raw, err = json.Marshal(e); err != nil {
+			return true, fmt.Errorf("extension %s: %w", key, err)
+		}
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return true, fmt.Errorf("extension %s: %w", key, err)
+	}
+	return true, nil
+}

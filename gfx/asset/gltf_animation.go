@@ -1,0 +1,113 @@
+package asset
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/qmuntal/gltf"
+)
+
+// animations converts every animation's translation, rotation and scale
+// channels. Channels of morph target weights (or of an extension's path)
+// are skipped with one notice; a channel without a target node is skipped
+// as glTF says.
+func (ld *loader) animations(nodes int) ([]Animation, error) {
+	var out []Animation
+	skipped := 0
+	for ai, ga := range ld.doc.Animations {
+		if ga == nil {
+			return nil, fmt.Errorf("animation %d is null", ai)
+		}
+		a := Animation{Name: ga.Name}
+		for ci, gc := range ga.Channels {
+			if gc == nil {
+				return nil, fmt.Errorf("animation %d channel %d is null", ai, ci)
+			}
+			c, ok, err := ld.channel(ga, gc, nodes)
+			if err != nil {
+				return nil, fmt.Errorf("animation %d channel %d: %w", ai, ci, err)
+			}
+			if !ok {
+				skipped++
+				continue
+			}
+			a.Channels = append(a.Channels, c)
+			a.Duration = max(a.Duration, c.Times[len(c.Times)-1])
+		}
+		out = append(out, a)
+	}
+	if skipped > 0 {
+		ld.notice("%d animation channels of morph target weights (or of other paths) ignored: only translation, rotation and scale are animated", skipped)
+	}
+	return out, nil
+}
+
+// channel decodes one channel; false for one that is skipped.
+func (ld *loader) channel(ga *gltf.Animation, gc *gltf.AnimationChannel, nodes int) (Channel, bool, error) {
+	var c Channel
+	if gc.Target.Node == nil {
+		return c, false, nil
+	}
+	c.Node = *gc.Target.Node
+	if c.Node < 0 || c.Node >= nodes {
+		return c, false, fmt.Errorf("target node %d does not exist (%d nodes)", c.Node, nodes)
+	}
+	switch gc.Target.Path {
+	case gltf.TRSTranslation:
+		c.Path = PathTranslation
+	case gltf.TRSRotation:
+		c.Path = PathRotation
+	case gltf.TRSScale:
+		c.Path = PathScale
+	default:
+		return c, false, nil
+	}
+	if gc.Sampler < 0 || gc.Sampler >= len(ga.Samplers) || ga.Samplers[gc.Sampler] == nil {
+		return c, false, fmt.Errorf("sampler %d does not exist (%d samplers)", gc.Sampler, len(ga.Samplers))
+	}
+	s := ga.Samplers[gc.Sampler]
+	perKey := 1
+	switch s.Interpolation {
+	case gltf.InterpolationLinear:
+		c.Interp = InterpLinear
+	case gltf.InterpolationStep:
+		c.Interp = InterpStep
+	case gltf.InterpolationCubicSpline:
+		c.Interp, perKey = InterpCubicSpline, 3
+	default:
+		return c, false, fmt.Errorf("unknown interpolation %d", s.Interpolation)
+	}
+	times, _, err := ld.floats(s.Input, gltf.AccessorScalar)
+	if err != nil {
+		return c, false, fmt.Errorf("input: %w", err)
+	}
+	typ := gltf.AccessorVec3
+	if c.Path == PathRotation {
+		typ = gltf.AccessorVec4
+	}
+	values, _, err := ld.floats(s.Output, typ)
+	if err != nil {
+		return c, false, fmt.Errorf("output: %w", err)
+	}
+	w := c.Path.Width()
+	if len(values) != perKey*w*len(times) {
+		return c, false, fmt.Errorf("output accessor %d has %d elements for %d key times, want %d (%v)", s.Output, len(values)/w, len(times), perKey*len(times), c.Interp)
+	}
+	c.Times = times
+	c.Values = values
+	if c.Path == PathRotation && c.Interp != InterpCubicSpline {
+		// Keys must be unit quaternions; quantized ones rarely are exactly.
+		c.Values = make([]float32, len(values))
+		for k := 0; k < len(values); k += 4 {
+			q := values[k : k+4]
+			l := math.Sqrt(float64(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]))
+			for j := range 4 {
+				c.Values[k+j] = float32(float64(q[j]) / l)
+			}
+		}
+	}
+	if err := c.Validate(nodes); err != nil {
+		return c, false, err
+	}
+	return c, true, nil
+}
