@@ -202,3 +202,14 @@ func TestBadFiles(t *testing.T) {
 		t.Errorf("ReadInfo of a truncated .glb: got %v, want it refused", err)
 	}
 }
+
+// TestLongModelName: asset names longer than a Library allows are refused
+// before anything is registered.
+func TestLongModelName(t *testing.T) {
+	var l Library
+	name := strings.Repeat("deep/", 50) + "ship.glb"
+	_, err := l.DecodeModel(name, encodeGLB(t, shipDoc(t)), nil)
+	if err == nil || !strings.Contains(err.Error(), "want UTF-8 text of 1 to 256 bytes") || l.Hash() != new(Library).Hash() {
+		t.Errorf("got %v, want the names refused and nothing registered", err)
+	}
+}
