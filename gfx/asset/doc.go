@@ -17,4 +17,11 @@
 // of different lengths, an image too large); nothing here panics on bad
 // input. A Library is used from one goroutine at a time: the main one, or
 // a loader that hands it over.
+//
+// LoadModel reads a glTF 2.0 scene (.gltf or .glb) into a Library and
+// returns its Model: the node hierarchy, naming the meshes it registered,
+// and its animations. Its offsets and counts are checked against the data
+// the file really holds before anything is allocated, and a file that
+// fails to load registers nothing. ReadInfo counts what a file holds
+// without decoding it.
 package asset

@@ -194,12 +194,33 @@ func component(b []byte, c gltf.ComponentType, normalized bool) float32 {
 	return float32(v)
 }
 
+// Component types glTF allows, besides floats, as normalized integers.
+func unsignedNorm() []gltf.ComponentType {
+	return []gltf.ComponentType{gltf.ComponentUbyte, gltf.ComponentUshort}
+}
+
+func anyNorm() []gltf.ComponentType {
+	return []gltf.ComponentType{gltf.ComponentByte, gltf.ComponentUbyte, gltf.ComponentShort, gltf.ComponentUshort}
+}
+
 // floats decodes accessor i, of one of types, as count×components floats
-// (normalized integers converted), and the number of components.
-func (ld *loader) floats(i int, types ...gltf.AccessorType) ([]float32, int, error) {
+// (normalized integers converted), and the number of components. Its
+// components must be floats, or normalized integers of one of norm.
+func (ld *loader) floats(i int, norm []gltf.ComponentType, types ...gltf.AccessorType) ([]float32, int, error) {
 	a, err := ld.accessor(i, types...)
 	if err != nil {
 		return nil, 0, err
+	}
+	ok := a.ComponentType == gltf.ComponentFloat
+	for _, c := range norm {
+		ok = ok || a.ComponentType == c && a.Normalized
+	}
+	if !ok {
+		norms := ""
+		for _, c := range norm {
+			norms += " or normalized " + c.String()
+		}
+		return nil, 0, fmt.Errorf("accessor %d has %v components (normalized: %v): want FLOAT%s", i, a.ComponentType, a.Normalized, norms)
 	}
 	n, cs := components(a.Type), componentSize(a.ComponentType)
 	key := cacheKey{i, "floats"}

@@ -77,15 +77,15 @@ func (ld *loader) channel(ga *gltf.Animation, gc *gltf.AnimationChannel, nodes i
 	default:
 		return c, false, fmt.Errorf("unknown interpolation %d", s.Interpolation)
 	}
-	times, _, err := ld.floats(s.Input, gltf.AccessorScalar)
+	times, _, err := ld.floats(s.Input, nil, gltf.AccessorScalar)
 	if err != nil {
 		return c, false, fmt.Errorf("input: %w", err)
 	}
-	typ := gltf.AccessorVec3
+	typ, norm := gltf.AccessorVec3, []gltf.ComponentType(nil)
 	if c.Path == PathRotation {
-		typ = gltf.AccessorVec4
+		typ, norm = gltf.AccessorVec4, anyNorm() // glTF 2.0, section 3.11
 	}
-	values, _, err := ld.floats(s.Output, typ)
+	values, _, err := ld.floats(s.Output, norm, typ)
 	if err != nil {
 		return c, false, fmt.Errorf("output: %w", err)
 	}

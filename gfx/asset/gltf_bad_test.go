@@ -66,6 +66,12 @@ func TestBadDocuments(t *testing.T) {
 			"mesh 0 primitive 0: NORMAL accessor 1 has 3 elements for 4 positions"},
 		{"UVs of the wrong type", func(d *gltf.Document) { d.Meshes[0].Primitives[0].Attributes[gltf.TEXCOORD_0] = shipQuadPos },
 			"mesh 0 primitive 0: TEXCOORD_0: accessor 0 is VEC3: want [VEC2]"},
+		{"normals of bytes", func(d *gltf.Document) { d.Meshes[0].Primitives[0].Attributes[gltf.NORMAL] = 8 /* the strip's colours */ },
+			"mesh 0 primitive 0: NORMAL: accessor 8 has UNSIGNED_BYTE components (normalized: true): want FLOAT"},
+		{"UVs of plain bytes", func(d *gltf.Document) {
+			d.Accessors[d.Meshes[0].Primitives[1].Attributes[gltf.TEXCOORD_0]].Normalized = false
+		},
+			"mesh 0 primitive 1: TEXCOORD_0: accessor 5 has UNSIGNED_BYTE components (normalized: false): want FLOAT or normalized UNSIGNED_BYTE or normalized UNSIGNED_SHORT"},
 		{"float indices", func(d *gltf.Document) { d.Meshes[0].Primitives[0].Indices = gltf.Index(shipQuadIdx - 1) },
 			"mesh 0 primitive 0: indices: accessor 2 is VEC2"},
 		{"not triangles", func(d *gltf.Document) { d.Accessors[shipQuadIdx].Count = 4 },
@@ -200,5 +206,16 @@ func TestBadFiles(t *testing.T) {
 	}
 	if _, err := ReadInfo(fstest.MapFS{"ship.glb": {Data: glb[:30]}}, "ship.glb"); err == nil || !strings.Contains(err.Error(), "ship.glb: truncated .glb: the JSON chunk") {
 		t.Errorf("ReadInfo of a truncated .glb: got %v, want it refused", err)
+	}
+}
+
+// TestLongModelName: asset names longer than a Library allows are refused
+// before anything is registered.
+func TestLongModelName(t *testing.T) {
+	var l Library
+	name := strings.Repeat("deep/", 50) + "ship.glb"
+	_, err := l.DecodeModel(name, encodeGLB(t, shipDoc(t)), nil)
+	if err == nil || !strings.Contains(err.Error(), "want UTF-8 text of 1 to 256 bytes") || l.Hash() != new(Library).Hash() {
+		t.Errorf("got %v, want the names refused and nothing registered", err)
 	}
 }

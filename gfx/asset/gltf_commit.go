@@ -46,6 +46,9 @@ func assign[T any](kind string, n *named[T], ps []planned[T]) ([]int, error) {
 	idx := make([]int, len(ps))
 	next := len(n.items)
 	for k, p := range ps {
+		if err := checkName(kind, p.name); err != nil {
+			return nil, err
+		}
 		if i, ok := n.index[p.name]; ok {
 			if !reflect.DeepEqual(n.items[i], p.v) {
 				return nil, fmt.Errorf("%s %q is already loaded with other data: load the new file under another name", kind, p.name)

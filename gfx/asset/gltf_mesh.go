@@ -126,8 +126,8 @@ func (ld *loader) primitive(p *gltf.Primitive, matIndex []int) (*Mesh, error) {
 
 // attribute decodes accessor a as one vertex attribute, checking it has
 // want elements (any when want < 0).
-func (ld *loader) attribute(a int, what string, want int, types ...gltf.AccessorType) ([]float32, int, error) {
-	v, w, err := ld.floats(a, types...)
+func (ld *loader) attribute(a int, what string, want int, norm []gltf.ComponentType, types ...gltf.AccessorType) ([]float32, int, error) {
+	v, w, err := ld.floats(a, norm, types...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", what, err)
 	}
@@ -138,7 +138,7 @@ func (ld *loader) attribute(a int, what string, want int, types ...gltf.Accessor
 }
 
 func (ld *loader) vec2s(a int, what string, want int) ([]mgl32.Vec2, error) {
-	v, _, err := ld.attribute(a, what, want, gltf.AccessorVec2)
+	v, _, err := ld.attribute(a, what, want, unsignedNorm(), gltf.AccessorVec2)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +150,7 @@ func (ld *loader) vec2s(a int, what string, want int) ([]mgl32.Vec2, error) {
 }
 
 func (ld *loader) vec3s(a int, what string, want int) ([]mgl32.Vec3, error) {
-	v, _, err := ld.attribute(a, what, want, gltf.AccessorVec3)
+	v, _, err := ld.attribute(a, what, want, nil, gltf.AccessorVec3)
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +165,7 @@ func (ld *loader) vec3s(a int, what string, want int) ([]mgl32.Vec3, error) {
 }
 
 func (ld *loader) vec4s(a int, what string, want int) ([]mgl32.Vec4, error) {
-	v, _, err := ld.attribute(a, what, want, gltf.AccessorVec4)
+	v, _, err := ld.attribute(a, what, want, nil, gltf.AccessorVec4)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +179,7 @@ func (ld *loader) vec4s(a int, what string, want int) ([]mgl32.Vec4, error) {
 // colors decodes COLOR_0: RGB or RGBA, floats or normalized integers, in
 // linear light as glTF stores them.
 func (ld *loader) colors(a, want int) ([]gfx.Color, error) {
-	v, w, err := ld.attribute(a, gltf.COLOR_0, want, gltf.AccessorVec3, gltf.AccessorVec4)
+	v, w, err := ld.attribute(a, gltf.COLOR_0, want, unsignedNorm(), gltf.AccessorVec3, gltf.AccessorVec4)
 	if err != nil {
 		return nil, err
 	}

@@ -41,8 +41,8 @@ type named[T any] struct {
 // add registers v under name and returns its index, or the index it has
 // when the same data is already there under that name.
 func (n *named[T]) add(kind, name string, v T) (int, error) {
-	if name == "" || len(name) > 256 || !utf8.ValidString(name) {
-		return 0, fmt.Errorf("asset: %s name %q: want UTF-8 text of 1 to 256 bytes", kind, name)
+	if err := checkName(kind, name); err != nil {
+		return 0, err
 	}
 	if i, ok := n.index[name]; ok {
 		if reflect.DeepEqual(n.items[i], v) {
@@ -60,6 +60,14 @@ func (n *named[T]) add(kind, name string, v T) (int, error) {
 	n.items = append(n.items, v)
 	n.names = append(n.names, name)
 	return len(n.items) - 1, nil
+}
+
+// checkName reports a name an asset cannot have.
+func checkName(kind, name string) error {
+	if name == "" || len(name) > 256 || !utf8.ValidString(name) {
+		return fmt.Errorf("asset: %s name %q: want UTF-8 text of 1 to 256 bytes", kind, name)
+	}
+	return nil
 }
 
 // AddMesh checks m and registers it under name. Its ID follows the
