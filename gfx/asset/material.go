@@ -35,7 +35,8 @@ const (
 )
 
 // Sampler is how a texture is sampled. The zero value repeats, filters
-// linearly and uses mipmaps.
+// linearly and uses mipmaps (a renderer samples the nearest mip level
+// bilinearly).
 type Sampler struct {
 	WrapS, WrapT Wrap
 	Min, Mag     Filter
