@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/tickwork/tickwork/cmd/internal/demo"
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/atomicfile"
 	"github.com/tickwork/tickwork/engine/replay"
+	"github.com/tickwork/tickwork/gfx/asset"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -34,6 +36,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := f.Validate(); err != nil {
 		return usageError(stderr, fs, err)
+	}
+	if f.Info {
+		info, err := asset.ReadInfo(os.DirFS(filepath.Dir(f.Model)), filepath.Base(f.Model))
+		if err != nil {
+			fmt.Fprintf(stderr, "sample: %v\n", err)
+			return 1
+		}
+		fmt.Fprintln(stdout, info)
+		return 0
 	}
 	// Files are written when the game ends: check where they go before it
 	// starts, so a long session is not lost to a bad path.
@@ -109,6 +120,12 @@ func makePlan(f *demo.Flags) (*plan, error) {
 		}
 		p.notice += fmt.Sprintf("sample: %s was recorded with state-hash scheme %d and this build hashes with scheme %d: its input replays, but its hashes cannot be compared, so divergence goes unchecked",
 			f.Replay, h.HashScheme, engine.HashScheme)
+	}
+	if !sameScene(h) && pl.HashesComparable() {
+		if p.notice != "" {
+			p.notice += "\n"
+		}
+		p.notice += fmt.Sprintf("sample: %s was recorded with another version of the sample's scene: its input replays, but its hashes cannot be compared, so divergence goes unchecked", f.Replay)
 	}
 	start, cfg, err := recordedScene(h)
 	if err != nil {

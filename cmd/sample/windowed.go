@@ -40,6 +40,13 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	if err != nil {
 		return err
 	}
+	// The window's renderer draws from the sample's asset library.
+	assets, err := demo.LoadAssets()
+	if err != nil {
+		return err
+	}
+	w.Renderer().SetAssets(assets.Lib)
+	p.cfg.Assets = assets
 	first, err := demo.NewState(p.start, p.cfg)
 	if err != nil {
 		return err

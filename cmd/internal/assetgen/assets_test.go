@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite the committed assets under cmd/sample/assets")
+var update = flag.Bool("update", false, "rewrite the committed assets under cmd/internal/demo/assets")
 
 // assetsDir is where the generated assets are committed, relative to this
 // package's directory.
-const assetsDir = "../../sample/assets"
+const assetsDir = "../demo/assets"
 
 // TestAssetsUpToDate regenerates every asset in memory and compares it with
 // the committed file; with -update it rewrites the files instead.

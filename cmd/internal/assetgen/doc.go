@@ -1,5 +1,5 @@
 // Package assetgen makes the project's own sample assets: the textures and
-// glTF 2.0 models under cmd/sample/assets, drawn and built by code so the
+// glTF 2.0 models under cmd/internal/demo/assets, drawn and built by code so the
 // repository ships only files it can regenerate, under the project's own
 // licence.
 //

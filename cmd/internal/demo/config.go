@@ -14,7 +14,20 @@ type Config struct {
 	// Actors is the number of extra cubes, orbiting on rings around the
 	// scene, for stress tests and benchmarks (0 to MaxActors).
 	Actors int
+
+	// Model is the glTF file the viewer shows (StartViewer).
+	Model string
+
+	// Assets are the sample's loaded assets, whose library the window's
+	// renderer draws from; nil loads them when a state is entered (a
+	// headless run or a test).
+	Assets *Assets
 }
+
+// SceneVersion names the gameplay scene's content. Recordings store it:
+// one made with another scene replays its input, but its hashes cannot be
+// compared.
+const SceneVersion = "2"
 
 // MaxActors is the most extra actors Config accepts.
 const MaxActors = 1_000_000
@@ -27,6 +40,7 @@ const GameSeed uint64 = 1
 const (
 	StartTitle    = "title"
 	StartGameplay = "gameplay"
+	StartViewer   = "viewer" // the model viewer of Config.Model
 )
 
 // Validate reports a Config out of range.
@@ -47,6 +61,11 @@ func NewState(start string, c Config) (engine.State, error) {
 		return NewTitle(c), nil
 	case StartGameplay:
 		return NewGameplay(c), nil
+	case StartViewer:
+		if c.Model == "" {
+			return nil, fmt.Errorf("demo: the viewer needs a model file")
+		}
+		return NewViewer(c), nil
 	}
 	return nil, fmt.Errorf("demo: unknown first state %q (want %s or %s)", start, StartTitle, StartGameplay)
 }

@@ -32,6 +32,8 @@ type Flags struct {
 	Replay     string     // -replay: replay this recording
 	Bisect     bool       // -bisect: with -replay, find where and what diverges
 	StartState string     // -start: auto, title or gameplay
+	Model      string     // -model: view this glTF file (.gltf or .glb)
+	Info       bool       // -info: with -model, print the file's counts and exit
 
 	fs *flag.FlagSet
 }
@@ -55,6 +57,8 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Record, "record", "", "record the run's input and state hashes to this file")
 	fs.StringVar(&f.Replay, "replay", "", "replay a recording (with a window, or with -headless)")
 	fs.BoolVar(&f.Bisect, "bisect", false, "with -replay: find the first tick where the replay diverges (at 60 fps against 7 fps±50%, and against the recording) and what differs there; no window")
+	fs.StringVar(&f.Model, "model", "", "open a model viewer of this glTF 2.0 file (.gltf or .glb): the model, its animations, an orbit camera")
+	fs.BoolVar(&f.Info, "info", false, "with -model: load the file without a window and print nodes=N meshes=M primitives=P vertices=V triangles=T textures=X materials=Y animations=A")
 	fs.StringVar(&f.StartState, "start", "auto", "first state: title, gameplay, or auto (gameplay with -headless or -frames, else title)")
 }
 
@@ -114,6 +118,12 @@ func (f *Flags) Validate() error {
 		return bad("bisect", f.Bisect, "only with -replay FILE")
 	case f.Replay != "" && f.Given("start"):
 		return bad("start", f.StartState, "only without -replay (the recording says where it starts)")
+	case f.Info && f.Model == "":
+		return bad("info", f.Info, "only with -model FILE")
+	case f.Model != "" && (f.Record != "" || f.Replay != ""):
+		return bad("model", f.Model, "only without -record and -replay (the sample records its own game)")
+	case f.Model != "" && (f.Given("start") || f.Actors != 0):
+		return bad("model", f.Model, "only without -start and -actors (the viewer shows the model alone)")
 	}
 	return nil
 }
@@ -135,12 +145,14 @@ func (f *Flags) Options() engine.Options {
 }
 
 // Config returns the scene the flags ask for.
-func (f *Flags) Config() Config { return Config{Actors: f.Actors} }
+func (f *Flags) Config() Config { return Config{Actors: f.Actors, Model: f.Model} }
 
 // Start returns the first state's name: -start, where auto means gameplay
 // for unattended runs (-headless, -frames) and the title screen otherwise.
 func (f *Flags) Start() string {
 	switch {
+	case f.Model != "":
+		return StartViewer
 	case f.StartState != "auto":
 		return f.StartState
 	case f.Headless || f.Frames > 0:

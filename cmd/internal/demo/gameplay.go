@@ -64,6 +64,13 @@ func (g *Gameplay) Enter(*engine.Context) error {
 	if err := g.cfg.Validate(); err != nil {
 		return err
 	}
+	if g.cfg.Assets == nil {
+		a, err := LoadAssets()
+		if err != nil {
+			return err
+		}
+		g.cfg.Assets = a
+	}
 	var err error
 	if g.timer, err = timing.EveryPeriod(TeleportEvery); err != nil {
 		return fmt.Errorf("demo: %w", err)

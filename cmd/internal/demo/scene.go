@@ -14,11 +14,13 @@ import (
 // Where things are. The sun hangs above the middle of the floor; the ball
 // bounces below it, the planets orbit around it.
 var (
-	sunPos   = mgl32.Vec3{0, 4.5, 0}
-	ballFrom = mgl64.Vec3{2, 3, 1}
-	ballVel  = mgl64.Vec3{1.7, 0, 1.1}
-	telePos  = mgl32.Vec3{-5, 1.5, 3}
-	up       = mgl32.Vec3{0, 1, 0}
+	sunPos    = mgl32.Vec3{0, 4.5, 0}
+	ballFrom  = mgl64.Vec3{2, 3, 1}
+	ballVel   = mgl64.Vec3{1.7, 0, 1.1}
+	telePos   = mgl32.Vec3{-5, 1.5, 3}
+	beaconPos = mgl32.Vec3{-6.5, 0, -5.5}
+	cratePos  = mgl32.Vec3{6, 0.6, -6}
+	up        = mgl32.Vec3{0, 1, 0}
 )
 
 // planet describes one planet: its orbit and its moons.
@@ -122,6 +124,23 @@ func (g *Gameplay) build() error {
 	}); err != nil {
 		return err
 	}
+	// The project's own model, turning on its animation, and a crate: the
+	// scene's textured actors besides the floor.
+	beacon, err := g.cfg.Assets.Beacon.Spawn(m, scene.Spec{Pos: beaconPos, Scale: mgl32.Vec3{1.3, 1.3, 1.3}})
+	if err != nil {
+		return fmt.Errorf("demo: spawning the beacon: %w", err)
+	}
+	if i := g.cfg.Assets.Beacon.Animation("spin"); i >= 0 {
+		if _, err := beacon.Play(m, i, true); err != nil {
+			return fmt.Errorf("demo: animating the beacon: %w", err)
+		}
+	}
+	if _, err := spawn("the crate", scene.Spec{
+		Pos: cratePos, Rot: mgl32.QuatRotate(0.4, up), Scale: mgl32.Vec3{1.2, 1.2, 1.2},
+		Mesh: gfx.MeshCube, Material: g.cfg.Assets.Crate, Color: gfx.RGB(1, 1, 1),
+	}); err != nil {
+		return err
+	}
 	if g.cfg.Actors > 0 {
 		if err := g.spawnCrowd(m, g.cfg.Actors); err != nil {
 			return err
@@ -156,17 +175,12 @@ func (g *Gameplay) build() error {
 func (g *Gameplay) floor(spawn func(string, scene.Spec) (scene.Handle, error), reach float32) error {
 	const n = 16
 	tile := float32(math.Ceil(float64(2*reach+6) / n))
-	dark, light := gfx.RGB(0.2, 0.23, 0.28), gfx.RGB(0.27, 0.3, 0.36)
 	for i := range n {
 		for j := range n {
-			c := dark
-			if (i+j)%2 == 0 {
-				c = light
-			}
 			if _, err := spawn("the floor", scene.Spec{
 				Pos:   mgl32.Vec3{(float32(i) - n/2 + 0.5) * tile, 0, (float32(j) - n/2 + 0.5) * tile},
 				Scale: mgl32.Vec3{tile, 1, tile},
-				Mesh:  gfx.MeshPlane, Color: c,
+				Mesh:  gfx.MeshPlane, Material: g.cfg.Assets.Floor, Color: floorTint[(i+j)%2],
 			}); err != nil {
 				return err
 			}
