@@ -16,6 +16,7 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/tickwork/tickwork/cmd/internal/assetgen"
 	"github.com/tickwork/tickwork/engine/atomicfile"
 )
 
@@ -31,15 +32,23 @@ var templates = template.Must(template.New("").Option("missingkey=error").ParseF
 // they are written. go.mod comes after the Go files: its direct
 // requirements are the modules they import. go.sum is copied from the
 // engine.
-var outputs = []struct{ name, tmpl string }{
-	{"main.go", "main.go.tmpl"},
-	{"game/game.go", "game.go.tmpl"},
-	{"game/patrol.go", "patrol.go.tmpl"},
-	{"game/game_test.go", "game_test.go.tmpl"},
-	{"README.md", "README.md.tmpl"},
-	{".gitignore", "gitignore.tmpl"},
-	{"go.mod", "go.mod.tmpl"},
-	{"go.sum", ""},
+// The assets are made by code (cmd/internal/assetgen), the same files the
+// sample ships.
+var outputs = []struct {
+	name, tmpl string
+	gen        func() ([]byte, error) // for a file made by code, not a template
+}{
+	{"main.go", "main.go.tmpl", nil},
+	{"game/game.go", "game.go.tmpl", nil},
+	{"game/assets.go", "assets.go.tmpl", nil},
+	{"game/patrol.go", "patrol.go.tmpl", nil},
+	{"game/game_test.go", "game_test.go.tmpl", nil},
+	{"game/assets/crate.png", "", assetgen.CratePNG},
+	{"game/assets/beacon.glb", "", assetgen.BeaconGLB},
+	{"README.md", "README.md.tmpl", nil},
+	{".gitignore", "gitignore.tmpl", nil},
+	{"go.mod", "go.mod.tmpl", nil},
+	{"go.sum", "", nil},
 }
 
 // Files returns the names of the files Generate writes, in the order it
@@ -174,6 +183,11 @@ func render(name, engine string) ([][]byte, error) {
 	var imports []string
 	for i, o := range outputs {
 		switch {
+		case o.gen != nil:
+			if contents[i], err = o.gen(); err != nil {
+				return nil, fmt.Errorf("generating %s: %w", o.name, err)
+			}
+			continue
 		case o.tmpl == "":
 			contents[i] = sum
 			continue
