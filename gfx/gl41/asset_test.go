@@ -282,3 +282,52 @@ func TestRenderWithMaterialsAllocatesNothing(t *testing.T) {
 		t.Errorf("Render of textured and blended batches allocates %v times per frame, want 0", allocs)
 	}
 }
+
+func TestTextureLargerThanTheDriverAllows(t *testing.T) {
+	var lib asset.Library
+	img := must(lib.AddImage("big", solidImage(32, 16, asset.SRGB, func(int, int) [4]byte { return [4]byte{255, 0, 0, 255} })))
+	mat := must(lib.AddMaterial("big", &asset.Material{BaseTexture: img, Unlit: true}))
+	mesh := must(lib.AddMesh("quad", quad(mat, nil)))
+	win := openWindow(t, 64, 64, gl41.Options{Assets: &lib})
+	var err error
+	var objects int
+	mainthread.Call(func() {
+		r := win.Renderer()
+		gl41.SetMaxTextureForTest(r, 16)
+		err = r.Render(assetFrame(64, placed{mesh, 0, white}))
+		objects = len(gl41.ObjectsForTest(r).Textures)
+	})
+	if err == nil || !strings.Contains(err.Error(), "32×16") || !strings.Contains(err.Error(), "16×16") {
+		t.Errorf("got %v, want an error naming the image's size 32×16 and the driver's largest 16×16", err)
+	}
+	if objects != 2 { // the HUD atlas and the white texel: the image was not uploaded
+		t.Errorf("got %d textures, want 2", objects)
+	}
+}
+
+func TestAssetsUploadedOnce(t *testing.T) {
+	var lib asset.Library
+	img := must(lib.AddImage("img", solidImage(4, 4, asset.SRGB, func(int, int) [4]byte { return [4]byte{9, 9, 9, 255} })))
+	mat := must(lib.AddMaterial("mat", &asset.Material{BaseTexture: img}))
+	mesh := must(lib.AddMesh("quad", quad(mat, nil)))
+	must(lib.AddMesh("unused", quad(0, nil))) // in the library, never drawn
+	win := openWindow(t, 32, 32, gl41.Options{Assets: &lib})
+	f := assetFrame(32, placed{mesh, 0, white}, placed{mesh, 0.2, white})
+	var counts [3][2]int
+	mainthread.Call(func() {
+		r := win.Renderer()
+		counts[0] = [2]int{len(gl41.ObjectsForTest(r).VAOs), len(gl41.ObjectsForTest(r).Textures)}
+		for i := 1; i < 3; i++ {
+			r.Render(f)
+			o := gl41.ObjectsForTest(r)
+			counts[i] = [2]int{len(o.VAOs), len(o.Textures)}
+		}
+	})
+	// Before: the built-in meshes and the HUD. After the first frame: one
+	// more mesh and one more texture (the unused mesh is not uploaded);
+	// the second frame uploads nothing.
+	want := [3][2]int{counts[0], {counts[0][0] + 1, counts[0][1] + 1}, {counts[0][0] + 1, counts[0][1] + 1}}
+	if counts != want {
+		t.Errorf("VAOs and textures before, after one and after two frames: got %v, want %v", counts, want)
+	}
+}

@@ -72,3 +72,7 @@ func (o Objects) Live() int {
 func (o Objects) Total() int {
 	return len(o.Buffers) + len(o.VAOs) + len(o.Programs) + len(o.Textures)
 }
+
+// SetMaxTextureForTest lowers the largest texture r accepts, as a driver
+// with a smaller limit would report it.
+func SetMaxTextureForTest(r *Renderer, n int) { r.maxTexture = n }
