@@ -30,6 +30,7 @@ func evaluate(b *benchSet, res *Results, sk *Soak) []goalGroup {
 		{"Allocations and garbage collection", allocGoals(b, res)},
 		{"Pacing and tick exactness (cmd/framebench)", timingGoals(res)},
 		{"Rendering under llvmpipe at 1280×720", renderGoals(b, res)},
+		{"Assets: textures, models, animation", assetGoals(b)},
 		{"Soak", soakGoals(res, sk)},
 		{"GPU", []goal{{
 			Name: "100k instanced cubes on a GPU", Target: "≥ 60 fps", Measured: "—", Status: notTaken,

@@ -1,0 +1,37 @@
+package main
+
+// goalTexturedRatio is the least frame rate of 10k textured cubes as a
+// share of 10k untextured ones, measured in the same run.
+const goalTexturedRatio = 0.9
+
+// assetGoals are the figures of textures, models and animation.
+func assetGoals(b *benchSet) []goal {
+	var gs []goal
+	name := "10k textured cubes ÷ 10k untextured, frame rate (same run)"
+	src := "gfx/gl41 BenchmarkTexturedCubes (textured/untextured)"
+	if v, ok := b.metric("gfx/gl41", "BenchmarkTexturedCubes", "textured/untextured"); ok {
+		g := atLeast(name, src, v, goalTexturedRatio, "×")
+		if t, ok := b.metric("gfx/gl41", "BenchmarkTexturedCubes", "textured-frames/s"); ok {
+			u, _ := b.metric("gfx/gl41", "BenchmarkTexturedCubes", "untextured-frames/s")
+			g.Measured += " (" + num(t) + " ÷ " + num(u) + " fps)"
+		}
+		gs = append(gs, g)
+	} else {
+		gs = append(gs, absent(name, src, "≥ 0.9×", "benchmark missing from the output"))
+	}
+	name = "Allocations per frame, 10k actors of animated models"
+	src = "gfx/asset BenchmarkAnimated (allocs/op: half a tick, interpolate, build)"
+	if v, ok := b.metric("gfx/asset", "BenchmarkAnimated", "allocs/op"); ok {
+		g := zero(name, src, v, "allocs")
+		if ns, ok := b.metric("gfx/asset", "BenchmarkAnimated", "ns/op"); ok {
+			g.Measured += " (" + withUnit(ns/1e6, "ms") + " a frame)"
+		}
+		gs = append(gs, g)
+	} else {
+		gs = append(gs, absent(name, src, "0 allocs", "benchmark missing from the output"))
+	}
+	if v, ok := b.metric("cmd/internal/assetgen", "BenchmarkLoadBigGLB", "MB/s"); ok {
+		gs = append(gs, infoGoal("Loading a generated .glb of 11 MB (meshes and a 2048² PNG)", "cmd/internal/assetgen BenchmarkLoadBigGLB (MB/s)", withUnit(v, "MB/s")))
+	}
+	return gs
+}
