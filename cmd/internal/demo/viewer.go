@@ -2,6 +2,7 @@ package demo
 
 import (
 	"fmt"
+	"log"
 	"math"
 	"path/filepath"
 
@@ -73,6 +74,9 @@ func (v *Viewer) Enter(*engine.Context) error {
 	}
 	v.model = md
 	v.info = md.Info.String()
+	for _, n := range md.Notices { // a skin in its bind pose, ...
+		log.Printf("sample: %s: %s", v.cfg.Model, n)
+	}
 	if len(md.Notices) > 0 {
 		v.note = md.Notices[0]
 	}
