@@ -205,6 +205,12 @@ func TestBadImagesAreRefused(t *testing.T) {
 	huge = bytes.Clone(huge)
 	huge[16], huge[17], huge[18], huge[19] = 0, 0x01, 0x86, 0xa0 // IHDR width = 100000
 	binary.BigEndian.PutUint32(huge[29:], crc32.ChecksumIEEE(huge[12:29]))
+	// 16000×16000 within the side limit, in a file of a few dozen bytes:
+	// 1 GB of pixels no file that small can encode.
+	dense := bytes.Clone(huge)
+	binary.BigEndian.PutUint32(dense[16:], 16000)
+	binary.BigEndian.PutUint32(dense[20:], 16000)
+	binary.BigEndian.PutUint32(dense[29:], crc32.ChecksumIEEE(dense[12:29]))
 	for _, c := range []struct {
 		name string
 		data []byte
@@ -212,6 +218,7 @@ func TestBadImagesAreRefused(t *testing.T) {
 	}{
 		{"not an image", []byte("hello"), "not a PNG or JPEG"},
 		{"huge", huge, "allowed 1 to 16384"},
+		{"more pixels than bytes", dense, "more than its"},
 		{"truncated", encode(t, image.NewNRGBA(image.Rect(0, 0, 64, 64)), false)[:60], ""},
 	} {
 		if _, err := DecodeImage(bytes.NewReader(c.data), SRGB); err == nil || !strings.Contains(err.Error(), c.want) {

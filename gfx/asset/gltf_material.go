@@ -1,7 +1,6 @@
 package asset
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 
@@ -191,7 +190,7 @@ func (ld *loader) image(i int) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("image %d: %w", i, err)
 	}
-	decoded, err := DecodeImage(bytes.NewReader(data), SRGB)
+	decoded, err := DecodeImageBytes(data, SRGB)
 	if err != nil {
 		return 0, fmt.Errorf("image %d: %w", i, err)
 	}

@@ -42,19 +42,39 @@ type Image struct {
 // promises at least 16384) before uploading.
 const MaxImageSide = 16384
 
-// DecodeImage decodes a PNG or JPEG image. It reads the header first and
-// refuses an image wider or taller than MaxImageSide before decoding it,
-// so memory stays bounded by what a valid image of that size needs.
+// DecodeImage decodes a PNG or JPEG image read from r. It reads the file
+// into memory, then decodes it with DecodeImageBytes.
 func DecodeImage(r io.Reader, space ColorSpace) (*Image, error) {
-	var head bytes.Buffer
-	cfg, format, err := image.DecodeConfig(io.TeeReader(r, &head))
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading the image: %w", err)
+	}
+	return DecodeImageBytes(data, space)
+}
+
+// maxPixelBytesPerByte bounds how many bytes of decoded pixels one byte of
+// a PNG or JPEG file may stand for. Deflate compresses at most about
+// 1032:1 and a JPEG block needs a few bits, so real images stay below it;
+// a header that claims more pixels than its file can hold is refused
+// before the decoder allocates them.
+const maxPixelBytesPerByte = 2048
+
+// DecodeImageBytes decodes a PNG or JPEG image. It reads the header first
+// and refuses an image wider or taller than MaxImageSide, or one whose
+// header declares more pixels than a file of its size can encode, before
+// decoding it: memory stays bounded by the file's real size.
+func DecodeImageBytes(data []byte, space ColorSpace) (*Image, error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("not a PNG or JPEG image: %w", err)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide {
 		return nil, fmt.Errorf("%s image of %d×%d pixels: allowed 1 to %d on each side", format, cfg.Width, cfg.Height, MaxImageSide)
 	}
-	img, _, err := image.Decode(io.MultiReader(&head, r))
+	if px := 4 * int64(cfg.Width) * int64(cfg.Height); px > maxPixelBytesPerByte*int64(len(data))+1<<20 {
+		return nil, fmt.Errorf("%s image declares %d×%d pixels, more than its %d bytes can encode: the file is damaged", format, cfg.Width, cfg.Height, len(data))
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("decoding the %s image: %w", format, err)
 	}
