@@ -111,6 +111,8 @@ func TestBadFlags(t *testing.T) {
 		{"-frames", "-3"},
 		{"-ticks", "abc"},
 		{"-headless", "-screenshot", "x.png"},
+		{"-headless", "-shader-dir", "shaders"},
+		{"-model", "m.glb", "-actors", "5"},
 	}
 	for _, args := range tests {
 		r := sample(t, nil, append([]string{"-headless"}, args...)...)

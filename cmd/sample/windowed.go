@@ -22,7 +22,8 @@ import (
 // as a PNG and to report the replay's end. With -frames the last line is
 // "frames=N ticks=M fps=F tps=T".
 func runWindowed(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
-	w, err := window.Open(window.Config{Width: f.Width, Height: f.Height, Title: "tickwork sample", NoVSync: !f.VSync})
+	w, err := window.Open(window.Config{Width: f.Width, Height: f.Height, Title: "tickwork sample", NoVSync: !f.VSync,
+		Renderer: gl41.Options{ShaderDir: f.ShaderDir}})
 	if err != nil {
 		fmt.Fprintf(stderr, "sample: %v\n", err)
 		return 1

@@ -34,6 +34,7 @@ type Flags struct {
 	StartState string     // -start: auto, title or gameplay
 	Model      string     // -model: view this glTF file (.gltf or .glb)
 	Info       bool       // -info: with -model, print the file's counts and exit
+	ShaderDir  string     // -shader-dir: read and watch the shaders in this directory
 
 	fs *flag.FlagSet
 }
@@ -59,6 +60,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.Bisect, "bisect", false, "with -replay: find the first tick where the replay diverges (at 60 fps against 7 fps±50%, and against the recording) and what differs there; no window")
 	fs.StringVar(&f.Model, "model", "", "open a model viewer of this glTF 2.0 file (.gltf or .glb): the model, its animations, an orbit camera")
 	fs.BoolVar(&f.Info, "info", false, "with -model: load the file without a window and print nodes=N meshes=M primitives=P vertices=V triangles=T textures=X materials=Y animations=A")
+	fs.StringVar(&f.ShaderDir, "shader-dir", "", "with a window: read the shaders from this directory (e.g. shaders) and recompile them when they change; a failed compile keeps the previous program and shows the log")
 	fs.StringVar(&f.StartState, "start", "auto", "first state: title, gameplay, or auto (gameplay with -headless or -frames, else title)")
 }
 
@@ -118,6 +120,8 @@ func (f *Flags) Validate() error {
 		return bad("bisect", f.Bisect, "only with -replay FILE")
 	case f.Replay != "" && f.Given("start"):
 		return bad("start", f.StartState, "only without -replay (the recording says where it starts)")
+	case f.Headless && f.ShaderDir != "":
+		return bad("shader-dir", f.ShaderDir, "only with a window, not with -headless")
 	case f.Info && f.Model == "":
 		return bad("info", f.Info, "only with -model FILE")
 	case f.Model != "" && (f.Record != "" || f.Replay != ""):
