@@ -33,13 +33,16 @@ func (d *DrawList) Add(mesh MeshID, m *mgl32.Mat4, c Color) {
 	if mesh == MeshNone {
 		return
 	}
-	var b *Batch
+	d.push(d.meshBatch(mesh), m, c)
+}
+
+// meshBatch returns the batch of mesh with its own material, creating it
+// on first use.
+func (d *DrawList) meshBatch(mesh MeshID) *Batch {
 	if int(mesh) < len(d.byMesh) && d.byMesh[mesh] != 0 {
-		b = &d.batches[d.byMesh[mesh]-1]
-	} else {
-		b = d.batch(mesh, 0)
+		return &d.batches[d.byMesh[mesh]-1]
 	}
-	d.push(b, m, c)
+	return d.batch(mesh, 0)
 }
 
 // AddWith appends one instance of mesh drawn with material instead of the
@@ -83,12 +86,7 @@ func (d *DrawList) Reserve(mesh MeshID, n int) {
 	if mesh == MeshNone || n <= 0 {
 		return
 	}
-	var b *Batch
-	if int(mesh) < len(d.byMesh) && d.byMesh[mesh] != 0 {
-		b = &d.batches[d.byMesh[mesh]-1]
-	} else {
-		b = d.batch(mesh, 0)
-	}
+	b := d.meshBatch(mesh)
 	if cap(b.Instances)-len(b.Instances) < n {
 		grown := make([]Instance, len(b.Instances), len(b.Instances)+n)
 		copy(grown, b.Instances)

@@ -167,15 +167,7 @@ func TestWindowedFramesAndScreenshot(t *testing.T) {
 	if !windowedLine.MatchString(r.lastLine()) {
 		t.Errorf("last line %q, want %s", r.lastLine(), windowedLine)
 	}
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("the screenshot: %v", err)
-	}
+	img := readPNG(t, shot)
 	if b := img.Bounds(); b.Dx() != 1280 || b.Dy() != 720 {
 		t.Errorf("the screenshot is %dx%d, want 1280x720", b.Dx(), b.Dy())
 	}

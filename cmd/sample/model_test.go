@@ -1,6 +1,7 @@
 package main
 
 import (
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -77,15 +78,7 @@ func TestModelViewerWindow(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit status %d\n%s", r.code, r.stderr)
 	}
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := readPNG(t, shot)
 	// The crate texture's browns are in the middle of the picture: the
 	// model is drawn textured, framed by the camera.
 	brown := 0
@@ -101,4 +94,19 @@ func TestModelViewerWindow(t *testing.T) {
 	if brown < 50 {
 		t.Errorf("%d crate-brown samples in the middle of the viewer, want the textured model", brown)
 	}
+}
+
+// readPNG decodes the PNG file at path.
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
 }

@@ -32,9 +32,9 @@ type hudState struct {
 	glyphUV [numAtlasCell][4]float32
 }
 
-// reloadHUDProgram rebuilds the HUD program; on error the one in use is
-// kept.
-func (r *Renderer) reloadHUDProgram() error {
+// loadHUDProgram builds (or rebuilds) the HUD program; on error the one in
+// use, if any, is kept.
+func (r *Renderer) loadHUDProgram() error {
 	h := &r.hud
 	p, err := r.loadProgram(shaders.HUD())
 	if err != nil {
@@ -50,14 +50,10 @@ func (r *Renderer) reloadHUDProgram() error {
 
 func (r *Renderer) initHUD() error {
 	h := &r.hud
-	var err error
-	if h.prog, err = r.loadProgram(shaders.HUD()); err != nil {
+	if err := r.loadHUDProgram(); err != nil {
 		return err
 	}
-	h.uScreen = h.prog.uniform(shaders.UniformScreen)
 	a := &r.gl
-	a.useProgram(h.prog.id)
-	a.uniform1i(h.prog.uniform(shaders.UniformAtlas), 0)
 
 	at := buildAtlas()
 	for i := range h.glyphUV {

@@ -75,7 +75,7 @@ func (r *Renderer) ReloadShaders() error {
 	}
 	err := r.loadMeshProgram()
 	if err == nil {
-		err = r.reloadHUDProgram()
+		err = r.loadHUDProgram()
 	}
 	w := &r.watch
 	w.mtimes = r.shaderTimes()
