@@ -37,17 +37,36 @@ func (f *Frame) Reset(width, height int, clear Color) {
 // AddScene appends a scene's draw list as the next layer.
 func (f *Frame) AddScene(d *DrawList) { f.Scenes = append(f.Scenes, d) }
 
-// HUD is a 2D overlay of filled rectangles and text in framebuffer pixels,
+// HUD is a 2D overlay of filled rectangles, images (sprites, panels) and
+// text in framebuffer pixels,
 // origin at the top-left corner, y growing downwards. Items belong to
 // layers: the engine gives each visible state its own layer, bottom state
 // first, so a state's items cover those of the states below it (a pause
 // overlay's dimming rectangle dims the gameplay's text). Within a layer,
-// rectangles are drawn first, then text, each in the order added. Items
+// rectangles are drawn first, then sprites, then text, each in the order
+// added. Items
 // are added through a Layer (HUD.Layer), which is also what a state's Draw
 // gets: it draws on its own layer and cannot change it.
 type HUD struct {
-	Rects []Rect
-	Texts []Text
+	Rects   []Rect
+	Sprites []Sprite
+	Texts   []Text
+}
+
+// ImageID names an image of the game's asset library (package gfx/asset,
+// whose ImageID it is); 0 names none.
+type ImageID uint16
+
+// Sprite is an image, or a region of one, drawn in the HUD: a textured
+// rectangle, tinted and rotated. Within a layer, sprites are drawn after
+// its rectangles and before its text, in the order added.
+type Sprite struct {
+	X, Y, W, H float32    // the rectangle drawn, in pixels, before rotation
+	Image      ImageID    // from the game's asset library
+	Src        [4]float32 // the region of the image: u0, v0, u1, v1 from its top-left; all zero for the whole image
+	Color      Color      // multiplies the image: RGB(1, 1, 1) draws it as it is
+	Rotation   float32    // radians, clockwise on screen, about the rectangle's centre
+	Layer      uint16
 }
 
 // Rect is a filled, alpha-blended rectangle.
@@ -72,6 +91,7 @@ type Text struct {
 // Reset empties the HUD, keeping its memory.
 func (h *HUD) Reset() {
 	h.Rects = h.Rects[:0]
+	h.Sprites = h.Sprites[:0]
 	for i := range h.Texts {
 		h.Texts[i].S = ""
 	}
@@ -97,6 +117,44 @@ func (l Layer) N() uint16 { return l.n }
 func (l Layer) AddRect(x, y, w, hgt float32, c Color) {
 	if l.hud != nil {
 		l.hud.Rects = append(l.hud.Rects, Rect{X: x, Y: y, W: w, H: hgt, Color: c, Layer: l.n})
+	}
+}
+
+// AddSprite appends the whole image img, drawn into the rectangle x, y, w,
+// h and multiplied by tint, to the layer.
+func (l Layer) AddSprite(img ImageID, x, y, w, hgt float32, tint Color) {
+	l.AddSpriteRegion(Sprite{X: x, Y: y, W: w, H: hgt, Image: img, Color: tint})
+}
+
+// AddSpriteRegion appends s (a region of an image, rotated: an atlas's
+// frame, a needle of a gauge) to the layer; s.Layer is the layer's.
+func (l Layer) AddSpriteRegion(s Sprite) {
+	if l.hud != nil {
+		s.Layer = l.n
+		l.hud.Sprites = append(l.hud.Sprites, s)
+	}
+}
+
+// AddNineSlice appends a panel drawn from img in nine parts, so that its
+// corners keep their size however large the panel: src are the image's
+// borders (left, top, right, bottom) as shares of its width and height,
+// dst the same borders on screen in pixels. The corners are drawn at dst
+// size, the edges stretched along one axis, the centre along both.
+func (l Layer) AddNineSlice(img ImageID, x, y, w, hgt float32, src, dst [4]float32, tint Color) {
+	xs := [4]float32{x, x + dst[0], x + w - dst[2], x + w}
+	ys := [4]float32{y, y + dst[1], y + hgt - dst[3], y + hgt}
+	us := [4]float32{0, src[0], 1 - src[2], 1}
+	vs := [4]float32{0, src[1], 1 - src[3], 1}
+	for j := range 3 {
+		for i := range 3 {
+			if xs[i+1] <= xs[i] || ys[j+1] <= ys[j] {
+				continue
+			}
+			l.AddSpriteRegion(Sprite{
+				X: xs[i], Y: ys[j], W: xs[i+1] - xs[i], H: ys[j+1] - ys[j],
+				Image: img, Src: [4]float32{us[i], vs[j], us[i+1], vs[j+1]}, Color: tint,
+			})
+		}
 	}
 }
 

@@ -171,3 +171,33 @@ func BenchmarkDrawListAdd(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(ms)), "ns/instance")
 }
+
+func TestNineSliceGeometry(t *testing.T) {
+	var h HUD
+	h.Layer(2).AddNineSlice(5, 10, 20, 100, 50, [4]float32{0.25, 0.1, 0.25, 0.1}, [4]float32{8, 4, 12, 6}, RGB(1, 1, 1))
+	if len(h.Sprites) != 9 {
+		t.Fatalf("got %d sprites, want 9", len(h.Sprites))
+	}
+	tests := []struct {
+		i          int
+		x, y, w, h float32
+		src        [4]float32
+	}{
+		{0, 10, 20, 8, 4, [4]float32{0, 0, 0.25, 0.1}},        // top-left corner, at its border size
+		{4, 18, 24, 80, 40, [4]float32{0.25, 0.1, 0.75, 0.9}}, // centre, stretched both ways
+		{8, 98, 64, 12, 6, [4]float32{0.75, 0.9, 1, 1}},       // bottom-right corner
+		{1, 18, 20, 80, 4, [4]float32{0.25, 0, 0.75, 0.1}},    // top edge, stretched along x
+	}
+	for _, tt := range tests {
+		s := h.Sprites[tt.i]
+		if s.X != tt.x || s.Y != tt.y || s.W != tt.w || s.H != tt.h || s.Src != tt.src || s.Image != 5 || s.Layer != 2 {
+			t.Errorf("sprite %d: got %+v, want x %v y %v w %v h %v src %v image 5 layer 2", tt.i, s, tt.x, tt.y, tt.w, tt.h, tt.src)
+		}
+	}
+	// A panel smaller than its borders drops the parts with no room.
+	h.Reset()
+	h.Layer(0).AddNineSlice(1, 0, 0, 10, 10, [4]float32{0.25, 0.25, 0.25, 0.25}, [4]float32{5, 5, 5, 5}, RGB(1, 1, 1))
+	if len(h.Sprites) != 4 {
+		t.Errorf("a 10-pixel panel with 5-pixel borders: got %d sprites, want the 4 corners", len(h.Sprites))
+	}
+}

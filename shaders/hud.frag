@@ -1,15 +1,29 @@
 #version 410 core
 
-// HUD colour: the atlas holds coverage in its red channel; rectangles
-// sample a texel that is fully covered.
+// HUD colour: the atlas holds coverage in its red channel (rectangles
+// sample a texel that is fully covered); an image quad samples its image,
+// whose colour textures decode to linear light, and writes it sRGB-encoded
+// as the HUD's colours are, multiplied by the tint.
 
-uniform sampler2D uAtlas;
+uniform sampler2D uAtlas; // texture unit 0
+uniform sampler2D uImage; // texture unit 1
 
 in vec2 vUV;
 in vec4 vColor;
+flat in float vImage;
 
 out vec4 fragColor;
 
+vec3 linearToSrgb(vec3 c) {
+    c = clamp(c, 0.0, 1.0);
+    return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, c));
+}
+
 void main() {
-    fragColor = vec4(vColor.rgb, vColor.a * texture(uAtlas, vUV).r);
+    if (vImage > 0.5) {
+        vec4 t = texture(uImage, vUV);
+        fragColor = vec4(linearToSrgb(t.rgb), t.a) * vColor;
+    } else {
+        fragColor = vec4(vColor.rgb, vColor.a * texture(uAtlas, vUV).r);
+    }
 }

@@ -30,6 +30,7 @@ const (
 const (
 	UniformScreen = "uScreen" // vec2: framebuffer size in pixels
 	UniformAtlas  = "uAtlas"  // sampler2D: the font atlas, texture unit 0
+	UniformImage  = "uImage"  // sampler2D: a sprite's image, texture unit 1
 )
 
 // Vertex attribute locations of the mesh program. Position, normal,
@@ -47,9 +48,10 @@ const (
 // Vertex attribute locations of the HUD program, all per instance: one
 // instance is one rectangle or glyph.
 const (
-	HUDRect  uint32 = 0 // vec4: x, y, width, height in pixels
-	HUDUV    uint32 = 1 // vec4: u0, v0, u1, v1 in the atlas
-	HUDColor uint32 = 2 // vec4: RGBA
+	HUDRect   uint32 = 0 // vec4: x, y, width, height in pixels
+	HUDUV     uint32 = 1 // vec4: u0, v0, u1, v1 in the atlas
+	HUDColor  uint32 = 2 // vec4: RGBA
+	HUDParams uint32 = 3 // vec4: rotation (radians), 1 for an image quad, 0, 0
 )
 
 // Attrib is one vertex input of a program.
@@ -94,11 +96,12 @@ func HUD() Program {
 		Name:     "hud",
 		Vertex:   "hud.vert",
 		Fragment: "hud.frag",
-		Uniforms: []string{UniformScreen, UniformAtlas},
+		Uniforms: []string{UniformScreen, UniformAtlas, UniformImage},
 		Attribs: []Attrib{
 			{Name: "aRect", Location: HUDRect, Slots: 1},
 			{Name: "aUV", Location: HUDUV, Slots: 1},
 			{Name: "aColor", Location: HUDColor, Slots: 1},
+			{Name: "aParams", Location: HUDParams, Slots: 1},
 		},
 	}
 }

@@ -10,8 +10,9 @@ import (
 	"github.com/tickwork/tickwork/gfx"
 )
 
-// ImageID names an image of a Library; 0 names none.
-type ImageID uint16
+// ImageID names an image of a Library; 0 names none. It is gfx.ImageID,
+// so a HUD sprite names a library image directly.
+type ImageID = gfx.ImageID
 
 // MaterialID names a material of a Library; 0 names the default material
 // (opaque white, lit). It is gfx.MaterialID, so an actor names a library

@@ -19,6 +19,8 @@ type api struct {
 	array    uint32 // GL_ARRAY_BUFFER binding
 	texture  uint32 // GL_TEXTURE_2D binding of unit 0
 	sampler  uint32 // sampler object bound to unit 0
+	texture1 uint32 // GL_TEXTURE_2D binding of unit 1 (HUD images)
+	sampler1 uint32 // sampler object bound to unit 1
 	caps     [numCaps]capState
 	depthW   capState // depth mask
 	viewport [4]int32
@@ -96,6 +98,21 @@ func (a *api) bindSampler(s uint32) {
 	a.calls++
 	gl.BindSampler(0, s)
 	a.sampler = s
+}
+
+// bindImageUnit binds texture t with sampler s to texture unit 1, the HUD's
+// image unit, and makes unit 0 active again (the cache tracks unit 0).
+func (a *api) bindImageUnit(t, s uint32) {
+	if a.texture1 == t && a.sampler1 == s {
+		a.skipped++
+		return
+	}
+	a.calls += 4
+	gl.ActiveTexture(gl.TEXTURE1)
+	gl.BindTexture(gl.TEXTURE_2D, t)
+	gl.BindSampler(1, s)
+	gl.ActiveTexture(gl.TEXTURE0)
+	a.texture1, a.sampler1 = t, s
 }
 
 func (a *api) enable(c int, on bool) {
@@ -185,6 +202,9 @@ func (a *api) deleteTexture(t *uint32) {
 	}
 	if a.texture == *t {
 		a.texture = 0
+	}
+	if a.texture1 == *t {
+		a.texture1 = 0
 	}
 	a.calls++
 	gl.DeleteTextures(1, t)

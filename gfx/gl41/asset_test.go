@@ -262,6 +262,11 @@ func TestRenderWithMaterialsAllocatesNothing(t *testing.T) {
 		dl.AddWith(gfx.MeshCube, glass, &m, gfx.RGB(1, 0.5, 0.5))
 	}
 	f := &gfx.Frame{Width: 128, Height: 128, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
+	other := must(lib.AddImage("other", quartersImage()))
+	for i := range 20 { // sprites of two images, alternating: 20 runs
+		f.HUD.Layer(0).AddSprite([2]gfx.ImageID{img, other}[i%2], float32(4*i), 0, 4, 4, white)
+	}
+	f.HUD.Layer(0).AddNineSlice(img, 0, 10, 60, 40, [4]float32{0.2, 0.2, 0.2, 0.2}, [4]float32{6, 6, 6, 6}, white)
 	var allocs float64
 	var err error
 	mainthread.Call(func() {
@@ -279,7 +284,7 @@ func TestRenderWithMaterialsAllocatesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	if allocs != 0 {
-		t.Errorf("Render of textured and blended batches allocates %v times per frame, want 0", allocs)
+		t.Errorf("Render of textured and blended batches and HUD sprites allocates %v times per frame, want 0", allocs)
 	}
 }
 

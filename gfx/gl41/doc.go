@@ -36,9 +36,11 @@
 // list order with depth test and back-face culling (none for double-sided
 // materials); blended batches follow, their instances sorted back to front
 // and drawn without depth writes. The depth buffer is cleared between
-// scenes. The HUD's rectangles and glyphs are instances of one quad, drawn
-// with one instanced call per frame from a font atlas built from
-// basicfont.Face7x13.
+// scenes. The HUD's rectangles, sprites and glyphs are instances of one quad,
+// uploaded once per frame and drawn with one instanced call per run of
+// quads that needs at most one image bound (rectangles and glyphs sample
+// the font atlas, built from basicfont.Face7x13, on texture unit 0;
+// sprites their image on unit 1).
 //
 // # Shader development
 //

@@ -1,6 +1,7 @@
 package gl41
 
 import (
+	"fmt"
 	"time"
 	"unsafe"
 
@@ -12,9 +13,17 @@ import (
 
 // hudQuad is one HUD instance: a rectangle or a glyph.
 type hudQuad struct {
-	Rect  [4]float32 // x, y, w, h in pixels, origin top-left
-	UV    [4]float32 // atlas u0, v0, u1, v1
-	Color gfx.Color
+	Rect   [4]float32 // x, y, w, h in pixels, origin top-left
+	UV     [4]float32 // atlas (or image) u0, v0, u1, v1
+	Color  gfx.Color
+	Params [4]float32 // rotation in radians, 1 for an image quad (0: the atlas), unused, unused
+}
+
+// hudRun is a run of consecutive quads drawn with one image bound (0: the
+// run has no image quads): one draw call.
+type hudRun struct {
+	end   int // one past the run's last quad
+	image uint32
 }
 
 const hudQuadSize = int(unsafe.Sizeof(hudQuad{}))
@@ -26,6 +35,8 @@ type hudState struct {
 	vao     uint32
 	tex     uint32
 	quads   []hudQuad // rebuilt every frame, memory reused
+	runs    []hudRun
+	sampler uint32 // images' sampler: linear, clamped
 	stream  stream
 	offset  int // offset the VAO's attributes point at
 	solidUV [4]float32
@@ -45,6 +56,7 @@ func (r *Renderer) loadHUDProgram() error {
 	h.uScreen = p.uniform(shaders.UniformScreen)
 	r.gl.useProgram(p.id)
 	r.gl.uniform1i(p.uniform(shaders.UniformAtlas), 0)
+	r.gl.uniform1i(p.uniform(shaders.UniformImage), 1)
 	return nil
 }
 
@@ -76,7 +88,15 @@ func (r *Renderer) initHUD() error {
 	a.bindVertexArray(h.vao)
 	h.stream.buf = a.genBuffer()
 	a.bindArrayBuffer(h.stream.buf)
-	for _, loc := range [...]uint32{shaders.HUDRect, shaders.HUDUV, shaders.HUDColor} {
+	// The images' sampler is the HUD's own: SetAssets releases the
+	// materials' samplers, not this one.
+	a.calls += 5
+	gl.GenSamplers(1, &h.sampler)
+	gl.SamplerParameteri(h.sampler, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE)
+	gl.SamplerParameteri(h.sampler, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE)
+	gl.SamplerParameteri(h.sampler, gl.TEXTURE_MIN_FILTER, gl.LINEAR_MIPMAP_NEAREST)
+	gl.SamplerParameteri(h.sampler, gl.TEXTURE_MAG_FILTER, gl.LINEAR)
+	for _, loc := range [...]uint32{shaders.HUDRect, shaders.HUDUV, shaders.HUDColor, shaders.HUDParams} {
 		a.enableVertexAttribArray(loc)
 		a.vertexAttribDivisor(loc, 1)
 	}
@@ -90,20 +110,30 @@ func (r *Renderer) pointHUD(off int) {
 	a.vertexAttribPointer(shaders.HUDRect, 4, int32(hudQuadSize), uintptr(off))
 	a.vertexAttribPointer(shaders.HUDUV, 4, int32(hudQuadSize), uintptr(off)+16)
 	a.vertexAttribPointer(shaders.HUDColor, 4, int32(hudQuadSize), uintptr(off)+32)
+	a.vertexAttribPointer(shaders.HUDParams, 4, int32(hudQuadSize), uintptr(off)+48)
 	r.hud.offset = off
 }
 
-// drawHUD draws the HUD in one instanced draw: layer by layer, each
-// layer's rectangles, then its text.
-func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int) {
+// drawHUD draws the HUD layer by layer: each layer's rectangles, its
+// sprites, then its text. Quads go to the GPU in one upload and are drawn
+// in as few instanced calls as the images allow: one per run of quads that
+// needs at most one image bound. It returns the first sprite whose image
+// could not be used (the sprite is skipped).
+func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int) error {
 	s := &r.hud
 	q := s.quads[:0]
-	rects, texts := hud.Rects, hud.Texts
-	ri, ti := 0, 0
-	for ri < len(rects) || ti < len(texts) {
+	s.runs = s.runs[:0]
+	var bad error
+	var image uint32 // the image of the run being built
+	rects, sprites, texts := hud.Rects, hud.Sprites, hud.Texts
+	ri, si, ti := 0, 0, 0
+	for ri < len(rects) || si < len(sprites) || ti < len(texts) {
 		layer := uint16(0xffff)
 		if ri < len(rects) {
 			layer = rects[ri].Layer
+		}
+		if si < len(sprites) {
+			layer = min(layer, sprites[si].Layer)
 		}
 		if ti < len(texts) {
 			layer = min(layer, texts[ti].Layer)
@@ -115,13 +145,36 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int) {
 			}
 			q = append(q, hudQuad{Rect: [4]float32{rc.X, rc.Y, rc.W, rc.H}, UV: s.solidUV, Color: rc.Color})
 		}
+		for ; si < len(sprites) && sprites[si].Layer <= layer; si++ {
+			sp := &sprites[si]
+			if sp.W <= 0 || sp.H <= 0 || sp.Color.A <= 0 {
+				continue
+			}
+			tex, err := r.texture(sp.Image)
+			if err != nil {
+				if bad == nil {
+					bad = fmt.Errorf("gl41: HUD sprite: %w", err)
+				}
+				continue
+			}
+			if image != 0 && tex != image { // another image: a new draw call
+				s.runs = append(s.runs, hudRun{end: len(q), image: image})
+			}
+			image = tex
+			uv := sp.Src
+			if uv == ([4]float32{}) {
+				uv = [4]float32{0, 0, 1, 1}
+			}
+			q = append(q, hudQuad{Rect: [4]float32{sp.X, sp.Y, sp.W, sp.H}, UV: uv, Color: sp.Color, Params: [4]float32{sp.Rotation, 1, 0, 0}})
+		}
 		for ; ti < len(texts) && texts[ti].Layer <= layer; ti++ {
 			q = s.appendText(q, &texts[ti])
 		}
 	}
+	s.runs = append(s.runs, hudRun{end: len(q), image: image})
 	s.quads = q
 	if len(q) == 0 {
-		return
+		return bad
 	}
 	a := &r.gl
 	a.enable(capDepthTest, false)
@@ -136,17 +189,27 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int) {
 	size := len(q) * hudQuadSize
 	t0 := time.Now()
 	off := a.upload(&s.stream, r.upload, unsafe.Pointer(&q[0]), size)
-	t1 := time.Now()
-	if off != s.offset {
-		r.pointHUD(off)
+	r.stats.UploadTime += time.Since(t0)
+	start := 0
+	for _, run := range s.runs {
+		if run.end == start {
+			continue
+		}
+		if run.image != 0 {
+			a.bindImageUnit(run.image, s.sampler)
+		}
+		if o := off + start*hudQuadSize; o != s.offset {
+			r.pointHUD(o)
+		}
+		t := time.Now()
+		a.drawArraysInstanced(gl.TRIANGLE_STRIP, 4, int32(run.end-start))
+		r.stats.DrawTime += time.Since(t)
+		r.stats.DrawCalls++
+		start = run.end
 	}
-	t2 := time.Now()
-	a.drawArraysInstanced(gl.TRIANGLE_STRIP, 4, int32(len(q)))
-	r.stats.UploadTime += t1.Sub(t0)
-	r.stats.DrawTime += time.Since(t2)
-	r.stats.DrawCalls++
 	r.stats.HUDQuads += len(q)
 	r.stats.BytesUploaded += size
+	return bad
 }
 
 // appendText lays out one text with the 7×13 font: spaces advance without
@@ -184,7 +247,12 @@ func (r *Renderer) closeHUD() {
 	a.deleteBuffer(&s.stream.buf)
 	a.deleteTexture(&s.tex)
 	a.deleteProgram(&s.prog.id)
-	s.quads = nil
+	if s.sampler != 0 {
+		a.calls++
+		gl.DeleteSamplers(1, &s.sampler)
+		s.sampler = 0
+	}
+	s.quads, s.runs = nil, nil
 }
 
 // TextSize returns the size in pixels of s drawn at scale (0 means 1) with

@@ -269,8 +269,10 @@ func (r *Renderer) Render(f *gfx.Frame) error {
 		}
 		drawn = true
 	}
-	if len(f.HUD.Rects) > 0 || len(f.HUD.Texts) > 0 {
-		r.drawHUD(&f.HUD, f.Width, f.Height)
+	if len(f.HUD.Rects) > 0 || len(f.HUD.Sprites) > 0 || len(f.HUD.Texts) > 0 {
+		if err := r.drawHUD(&f.HUD, f.Width, f.Height); err != nil && bad == nil {
+			bad = err
+		}
 	}
 	if r.watch.err != nil {
 		r.drawHUD(&r.watch.hud, f.Width, f.Height)
