@@ -81,8 +81,13 @@ type DrawContext struct {
 	// visual-only effects, never for anything game logic reads.
 	FrameDelta float32
 
-	// Width and Height are the framebuffer size in pixels.
+	// Width and Height are the HUD's size in logical units: the
+	// framebuffer's size in pixels ÷ Scale.
 	Width, Height int
+
+	// Scale is how many framebuffer pixels one logical unit spans: the
+	// window's content scale, 2 on most HiDPI displays, 1 headless.
+	Scale float32
 
 	// HUD receives 2D rectangles and text, drawn over the scenes, on this
 	// state's own layer: over the HUD items of the states below it.

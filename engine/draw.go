@@ -10,6 +10,15 @@ import (
 // draw builds the frame from the visible states, bottom first, and renders it.
 func (g *Game) draw(f *timing.Due, w, h int) error {
 	g.frame.Reset(w, h, g.opts.Clear)
+	scale := float32(1)
+	if cs, ok := g.win.(ContentScaler); ok {
+		if s := cs.ContentScale(); s > 0 {
+			scale = s
+		}
+	}
+	g.frame.HUDScale = scale
+	// The HUD's size in logical units.
+	hw, hh := int(float32(w)/scale), int(float32(h)/scale)
 	alpha := float32(f.Alpha)
 	dt := float32(f.Delta.Seconds() * g.sched.TimeScale())
 	if f.Paused {
@@ -36,12 +45,12 @@ func (g *Game) draw(f *timing.Due, w, h int) error {
 				g.lap(&g.prof.Build)
 			}
 		}
-		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: w, Height: h, HUD: g.frame.HUD.Layer(uint16(i))}
+		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: hw, Height: hh, Scale: scale, HUD: g.frame.HUD.Layer(uint16(i))}
 		if err := g.callDraw(e); err != nil {
 			return err
 		}
 	}
-	g.overlay.build(g, g.frame.HUD.Layer(uint16(len(g.stack))), w, h)
+	g.overlay.build(g, g.frame.HUD.Layer(uint16(len(g.stack))), hw, hh)
 	g.lap(&g.prof.Build)
 	if err := g.r.Render(&g.frame); err != nil {
 		return fmt.Errorf("engine: rendering: %w", err)

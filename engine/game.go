@@ -50,6 +50,10 @@ type (
 	// Iconifier reports whether the window is minimised: called once per
 	// frame (see Options.Minimised).
 	Iconifier interface{ Iconified() bool }
+	// ContentScaler reports how many framebuffer pixels one logical unit
+	// of the HUD spans (2 on a HiDPI display): called once per frame. A
+	// window without it has a scale of 1.
+	ContentScaler interface{ ContentScale() float32 }
 )
 
 // Game owns the clock, the fixed-step scheduler, the stack of states, the

@@ -130,8 +130,10 @@ func (s *Input) ButtonReleased(b input.Button) bool {
 	return b <= input.MaxButton && s.bReleased&(1<<b) != 0
 }
 
-// Cursor returns the cursor position at the tick's moment, in window
-// coordinates with the origin at the top-left.
+// Cursor returns the cursor position at the tick's moment, in the HUD's
+// logical units (as DrawContext.Width and Height measure the HUD) with the
+// origin at the top-left: compare it with HUD items directly, on any
+// display.
 func (s *Input) Cursor() (x, y float64) { return s.x, s.y }
 
 // Scroll returns the scrolling that happened during this tick.

@@ -18,15 +18,20 @@ type Frame struct {
 	// each is a layer over the ones before it (a state drawn over another).
 	Scenes []*DrawList
 
-	// HUD is drawn last, over all scenes, in pixel coordinates.
+	// HUD is drawn last, over all scenes, in logical units: HUDScale
+	// framebuffer pixels each.
 	HUD HUD
+
+	// HUDScale is the HUD's scale, the window's content scale (2 on most
+	// HiDPI displays); 0 means 1.
+	HUDScale float32
 }
 
 // Reset empties the frame for reuse, keeping its memory. The engine builds
 // the frames states draw into (a state only gets its HUD Layer); Reset and
 // AddScene are for renderer tests and tools that build a Frame by hand.
 func (f *Frame) Reset(width, height int, clear Color) {
-	f.Width, f.Height, f.Clear = width, height, clear
+	f.Width, f.Height, f.Clear, f.HUDScale = width, height, clear, 1
 	for i := range f.Scenes {
 		f.Scenes[i] = nil
 	}
@@ -38,7 +43,8 @@ func (f *Frame) Reset(width, height int, clear Color) {
 func (f *Frame) AddScene(d *DrawList) { f.Scenes = append(f.Scenes, d) }
 
 // HUD is a 2D overlay of filled rectangles, images (sprites, panels) and
-// text in framebuffer pixels,
+// text in logical units (framebuffer pixels ÷ Frame.HUDScale, so a HUD
+// keeps its size on a HiDPI display; the cursor arrives in the same units),
 // origin at the top-left corner, y growing downwards. Items belong to
 // layers: the engine gives each visible state its own layer, bottom state
 // first, so a state's items cover those of the states below it (a pause

@@ -17,7 +17,7 @@ const (
 	KeyRepeat          // a held key auto-repeated; Key, Mods
 	ButtonPress        // a mouse button was pressed; Button, Mods, X, Y (cursor)
 	ButtonRelease      // a mouse button was released; Button, Mods, X, Y (cursor)
-	CursorMove         // the cursor moved; X, Y in window coordinates, origin top-left
+	CursorMove         // the cursor moved; X, Y in the HUD's logical units (DrawContext.Width/Height), origin top-left
 	Scroll             // the wheel or touchpad scrolled; X, Y offsets
 	Resize             // the framebuffer was resized; X, Y are the new width and height in pixels
 	CloseRequest       // the user asked to close the window

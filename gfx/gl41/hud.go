@@ -119,7 +119,7 @@ func (r *Renderer) pointHUD(off int) {
 // in as few instanced calls as the images allow: one per run of quads that
 // needs at most one image bound. It returns the first sprite whose image
 // could not be used (the sprite is skipped).
-func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int) error {
+func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int, scale float32) error {
 	s := &r.hud
 	q := s.quads[:0]
 	s.runs = s.runs[:0]
@@ -181,7 +181,10 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int) error {
 	a.enable(capCullFace, false)
 	a.enable(capBlend, true)
 	a.useProgram(s.prog.id)
-	a.uniform2(s.uScreen, float32(w), float32(h))
+	if !(scale > 0) {
+		scale = 1
+	}
+	a.uniform2(s.uScreen, float32(w)/scale, float32(h)/scale) // the HUD's logical size
 	a.bindTexture2D(s.tex)
 	a.bindSampler(0) // the atlas's own parameters, not a material's sampler
 	a.bindVertexArray(s.vao)

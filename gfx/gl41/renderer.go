@@ -270,12 +270,12 @@ func (r *Renderer) Render(f *gfx.Frame) error {
 		drawn = true
 	}
 	if len(f.HUD.Rects) > 0 || len(f.HUD.Sprites) > 0 || len(f.HUD.Texts) > 0 {
-		if err := r.drawHUD(&f.HUD, f.Width, f.Height); err != nil && bad == nil {
+		if err := r.drawHUD(&f.HUD, f.Width, f.Height, f.HUDScale); err != nil && bad == nil {
 			bad = err
 		}
 	}
 	if r.watch.err != nil {
-		r.drawHUD(&r.watch.hud, f.Width, f.Height)
+		r.drawHUD(&r.watch.hud, f.Width, f.Height, 1)
 	}
 	r.finishStats(start)
 	return bad

@@ -100,12 +100,13 @@ func (w *Window) onButton(win *glfw.Window, b glfw.MouseButton, action glfw.Acti
 		return
 	}
 	if win != nil {
-		e.X, e.Y = win.GetCursorPos()
+		e.X, e.Y = w.toLogical(win.GetCursorPos())
 	}
 	w.push(e)
 }
 
 func (w *Window) onCursor(_ *glfw.Window, x, y float64) {
+	x, y = w.toLogical(x, y)
 	w.push(input.Event{Kind: input.CursorMove, X: x, Y: y})
 }
 

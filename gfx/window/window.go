@@ -41,6 +41,11 @@ type Config struct {
 	Hidden        bool   // never shown: for tests, screenshots and benchmarks
 	Fullscreen    bool   // start fullscreen on the primary monitor
 
+	// ContentScale forces the HUD's scale (logical units to framebuffer
+	// pixels, see Window.ContentScale): 0 takes the monitor's, 0.25 to
+	// MaxContentScale force one (a UI scale setting, or tests).
+	ContentScale float32
+
 	// Renderer configures the gl41 renderer created with the window.
 	Renderer gl41.Options
 }
@@ -55,6 +60,9 @@ type Window struct {
 	iconified  bool
 	windowed   [4]int // x, y, w, h restored when leaving fullscreen
 	fbw, fbh   int    // framebuffer size, kept from the size callback
+	winw, winh int    // window size in screen coordinates, kept likewise
+	scale      float32
+	forced     float32 // Config.ContentScale, 0 when the monitor's is followed
 
 	// Event delivery (events.go).
 	polling bool
@@ -76,6 +84,9 @@ func Open(cfg Config) (*Window, error) {
 	}
 	if cfg.Title == "" {
 		cfg.Title = "tickwork"
+	}
+	if err := checkScale(cfg.ContentScale); err != nil {
+		return nil, err
 	}
 	if needsDisplayEnv() && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		return nil, fmt.Errorf("window: cannot open a window: %w: neither DISPLAY nor WAYLAND_DISPLAY is set; %s", ErrNoDisplay, hint)
@@ -168,6 +179,7 @@ func open(cfg Config) (w *Window, err error) {
 	}
 	w.setCallbacks()
 	w.querySize()
+	w.initScale(cfg.ContentScale)
 	if cfg.Fullscreen {
 		if err := w.SetFullscreen(true); err != nil {
 			w.destroy() // Open releases GLFW
@@ -316,9 +328,10 @@ func (w *Window) Iconified() bool { return w.iconified }
 // The window is the engine's Window and has every optional ability the
 // engine looks for.
 var (
-	_ engine.Window       = (*Window)(nil)
-	_ engine.VSyncSetter  = (*Window)(nil)
-	_ engine.RefreshRater = (*Window)(nil)
-	_ engine.Fullscreener = (*Window)(nil)
-	_ engine.Iconifier    = (*Window)(nil)
+	_ engine.Window        = (*Window)(nil)
+	_ engine.VSyncSetter   = (*Window)(nil)
+	_ engine.RefreshRater  = (*Window)(nil)
+	_ engine.Fullscreener  = (*Window)(nil)
+	_ engine.Iconifier     = (*Window)(nil)
+	_ engine.ContentScaler = (*Window)(nil)
 )
