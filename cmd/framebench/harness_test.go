@@ -169,3 +169,29 @@ func TestNoDisplay(t *testing.T) {
 		t.Errorf("runs %d (want the headless one), skipped %+v", len(res.Runs), res.Skipped)
 	}
 }
+
+// The windowed scenarios draw the sample's scene, textures and model
+// included, through the real renderer.
+func TestWindowedSmoke(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		t.Skip("no display: run the tests under xvfb-run -a")
+	}
+	// The GL context is current on one OS thread: keep the test on it (X11
+	// lets a thread other than the process's first one drive GLFW).
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	out := filepath.Join(t.TempDir(), "r.json")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-scenarios", "novsync", "-actors", "100", "-duration", "300ms", "-warmup", "100ms",
+		"-width", "320", "-height", "180", "-out", out, "-plot", "", "-q"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	res, err := readResults(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Runs) != 1 || res.Runs[0].Frames <= 0 || res.Runs[0].Renderer == nil {
+		t.Fatalf("runs %+v, skipped %+v: want one windowed run with frames and renderer figures", res.Runs, res.Skipped)
+	}
+}

@@ -90,7 +90,16 @@ func start(c *config, sc scenario, actors int, t *target) (*recorder, error) {
 		return nil, fmt.Errorf("engine options: %w", err)
 	}
 	rc.g = g
-	rc.state = demo.NewGameplay(demo.Config{Actors: actors})
+	// The scene's textures and model, loaded before the clock starts; the
+	// window's renderer draws from their library.
+	assets, err := demo.LoadAssets()
+	if err != nil {
+		return nil, err
+	}
+	if t.gl != nil {
+		t.gl.SetAssets(assets.Lib)
+	}
+	rc.state = demo.NewGameplay(demo.Config{Actors: actors, Assets: assets})
 	win := t.win
 	if sc.vary {
 		rc.jw = newJitterWindow(win, c.varyMax, c.seed)
