@@ -4,7 +4,7 @@
 
 GO      ?= go
 # Packages that must build and pass with CGO_ENABLED=0: no GL, no GLFW.
-PURE    := ./timing/... ./scene/... ./engine/... ./gfx ./gfx/asset/... ./gfx/mesh/... ./gfx/internal/... ./shaders/... ./cmd/internal/demo/... ./cmd/internal/assetgen/... ./cmd/newgame/...
+PURE    := ./timing/... ./scene/... ./engine/... ./gfx ./gfx/asset/... ./gfx/text/... ./gfx/mesh/... ./gfx/internal/... ./shaders/... ./cmd/internal/demo/... ./cmd/internal/assetgen/... ./cmd/newgame/...
 XVFB    := xvfb-run -a -s "-screen 0 1920x1080x24"
 ARGS    ?=
 

@@ -2,10 +2,11 @@
 # Installs what tickwork needs on a Debian machine, if it is missing:
 # the C headers go-gl/glfw compiles against, Mesa's OpenGL, and Xvfb for
 # running windows without a display (openbox, a small window manager, lets the
-# tests iconify a window under it). Go itself must already be installed.
+# tests iconify a window under it), and a CJK font (WenQuanYi Micro Hei) that
+# gfx/text's tests lay out Chinese with. Go itself must already be installed.
 set -eu
 
-PKGS="libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth pkg-config gcc openbox"
+PKGS="libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth pkg-config gcc openbox fonts-wqy-microhei"
 
 need_go="1.26"
 if ! command -v go >/dev/null 2>&1; then

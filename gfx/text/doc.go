@@ -1,0 +1,36 @@
+// Package text lays out and rasterises TrueType and OpenType text in any
+// script the fonts cover, for the HUD. It is pure Go (no cgo): game code
+// measures text with it, and a renderer draws what it lays out.
+//
+// A Font is a parsed font file (ParseFont, LoadFontFile, LoadCollectionFile
+// for .ttc collections, or the built-in Go fonts: GoRegular, GoBold, GoMono…).
+// A Face is a fallback chain of fonts at a size in pixels: each rune comes
+// from the first font that has it, and a rune none has becomes a visible
+// replacement glyph (U+FFFD, the .notdef glyph or a drawn box), never nothing.
+// Kerning from the font's kern or GPOS table applies between glyphs of the
+// same font.
+//
+// Face.Layout turns a string into positioned Glyphs and Metrics: line breaks
+// at '\n', word wrapping at Options.MaxWidth, alignment and line spacing.
+// Face.Measure returns exactly Layout's Metrics. Layout is deterministic and
+// unhinted: the same face, string and options give the same positions, to
+// the bit, on every machine, so what game code measures is what is drawn.
+//
+// A renderer draws a laid-out string by asking an Atlas for each glyph's
+// bitmap (Atlas.Glyph rasterises and packs glyphs on first use into one 8-bit
+// coverage image) and drawing that bitmap at the glyph's pen position
+// (Glyph.X, Glyph.Y, rounded to whole pixels) plus the AtlasGlyph's offset,
+// after uploading what Atlas.Dirty reports changed. The pixels it touches are
+// InkBounds of the glyphs, give or take that rounding.
+//
+// Threads: a Font may be shared by any goroutines. A Face and an Atlas cache
+// what they have computed and are used by one goroutine at a time; the engine
+// uses both on the main goroutine. Once the runes of a string have been seen,
+// Layout (into a slice with room), Measure and Atlas.Glyph allocate nothing,
+// so text that changes every frame (a score, a timer) costs no garbage.
+//
+// HiDPI: sizes are in pixels of the framebuffer. A caller multiplies logical
+// sizes by the window's content scale before making the Face (a 16 px HUD
+// font on a 2× display is NewFace(32, ...)), and lays out in framebuffer
+// pixels.
+package text
