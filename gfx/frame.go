@@ -1,5 +1,7 @@
 package gfx
 
+import "github.com/tickwork/tickwork/gfx/text"
+
 // Frame is everything a renderer draws for one displayed frame. The engine
 // builds one Frame per frame on the main goroutine: it resets it, lets every
 // visible state, bottom first, add its scenes and HUD items, and hands it to
@@ -86,12 +88,20 @@ type Rect struct {
 // multiplies the font's pixel size (0 means 1). The renderer draws the
 // printable ASCII range with its built-in bitmap font and shows other runes
 // as a replacement glyph; '\n' starts a new line.
+//
+// With Face set, the text is drawn with that TrueType face (package
+// gfx/text) instead: any script the face's fonts cover, kerned, laid out
+// by Layout (wrapping, alignment) exactly as Face.Layout measures it in
+// pure code; Scale is then unused (the face has its size, in logical
+// units).
 type Text struct {
-	X, Y  float32
-	Scale float32
-	Color Color
-	S     string
-	Layer uint16
+	X, Y   float32
+	Scale  float32
+	Color  Color
+	S      string
+	Layer  uint16
+	Face   *text.Face
+	Layout text.Options
 }
 
 // Reset empties the HUD, keeping its memory.
@@ -99,7 +109,7 @@ func (h *HUD) Reset() {
 	h.Rects = h.Rects[:0]
 	h.Sprites = h.Sprites[:0]
 	for i := range h.Texts {
-		h.Texts[i].S = ""
+		h.Texts[i].S, h.Texts[i].Face = "", nil
 	}
 	h.Texts = h.Texts[:0]
 }
@@ -166,6 +176,15 @@ func (l Layer) AddNineSlice(img ImageID, x, y, w, hgt float32, src, dst [4]float
 
 // AddText appends a line of text at scale 1 to the layer.
 func (l Layer) AddText(x, y float32, c Color, s string) { l.AddTextScaled(x, y, 1, c, s) }
+
+// AddTextFace appends text drawn with a TrueType face, its top-left corner
+// at x, y, laid out with opts (wrapping, alignment); Face.Measure with the
+// same opts gives its size.
+func (l Layer) AddTextFace(face *text.Face, x, y float32, opts text.Options, c Color, s string) {
+	if l.hud != nil {
+		l.hud.Texts = append(l.hud.Texts, Text{X: x, Y: y, Color: c, S: s, Layer: l.n, Face: face, Layout: opts})
+	}
+}
 
 // AddTextScaled appends a line of text drawn at scale times the font's
 // size to the layer.

@@ -1,7 +1,8 @@
 #version 410 core
 
 // HUD colour: the atlas holds coverage in its red channel (rectangles
-// sample a texel that is fully covered); an image quad samples its image,
+// sample a texel that is fully covered), as does the TrueType glyph atlas
+// on unit 1 (kind 2); an image quad (kind 1) samples its image,
 // whose colour textures decode to linear light, and writes it sRGB-encoded
 // as the HUD's colours are, multiplied by the tint.
 
@@ -20,7 +21,10 @@ vec3 linearToSrgb(vec3 c) {
 }
 
 void main() {
-    if (vImage > 0.5) {
+    if (vImage > 1.5) {
+        // A TrueType glyph: coverage from the glyph atlas on unit 1.
+        fragColor = vec4(vColor.rgb, vColor.a * texture(uImage, vUV).r);
+    } else if (vImage > 0.5) {
         vec4 t = texture(uImage, vUV);
         fragColor = vec4(linearToSrgb(t.rgb), t.a) * vColor;
     } else {

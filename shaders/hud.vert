@@ -8,7 +8,7 @@
 layout(location = 0) in vec4 aRect;   // x, y, width, height in pixels
 layout(location = 1) in vec4 aUV;     // u0, v0, u1, v1 in the atlas or the image (v grows downwards)
 layout(location = 2) in vec4 aColor;  // RGBA, not premultiplied
-layout(location = 3) in vec4 aParams; // rotation (radians, clockwise on screen), 1 for an image quad
+layout(location = 3) in vec4 aParams; // rotation (radians, clockwise on screen), kind: 0 atlas, 1 image, 2 TrueType glyph
 
 uniform vec2 uScreen; // framebuffer width and height in pixels
 

@@ -40,7 +40,10 @@
 // uploaded once per frame and drawn with one instanced call per run of
 // quads that needs at most one image bound (rectangles and glyphs sample
 // the font atlas, built from basicfont.Face7x13, on texture unit 0;
-// sprites their image on unit 1).
+// sprites their image on unit 1). TrueType text (gfx.Text with a Face) is
+// laid out by package gfx/text at the HUD's pixel size, its glyphs
+// rasterised once into a glyph atlas that grows on demand and is uploaded
+// only where new glyphs appeared.
 //
 // # Shader development
 //

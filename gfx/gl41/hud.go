@@ -16,15 +16,19 @@ type hudQuad struct {
 	Rect   [4]float32 // x, y, w, h in pixels, origin top-left
 	UV     [4]float32 // atlas (or image) u0, v0, u1, v1
 	Color  gfx.Color
-	Params [4]float32 // rotation in radians, 1 for an image quad (0: the atlas), unused, unused
+	Params [4]float32 // rotation in radians; kind: 0 font atlas, 1 image, 2 TrueType glyph; the glyph atlas size; unused
 }
 
-// hudRun is a run of consecutive quads drawn with one image bound (0: the
-// run has no image quads): one draw call.
+// hudRun is a run of consecutive quads drawn with one texture bound to
+// unit 1 (0: none; ttBinding: the TrueType glyph atlas): one draw call.
 type hudRun struct {
 	end   int // one past the run's last quad
 	image uint32
 }
+
+// ttBinding marks a run whose unit 1 is the glyph atlas, whose texture
+// exists once the frame's glyphs are uploaded.
+const ttBinding = ^uint32(0)
 
 const hudQuadSize = int(unsafe.Sizeof(hudQuad{}))
 
@@ -37,6 +41,7 @@ type hudState struct {
 	quads   []hudQuad // rebuilt every frame, memory reused
 	runs    []hudRun
 	sampler uint32 // images' sampler: linear, clamped
+	tt      ttState
 	stream  stream
 	offset  int // offset the VAO's attributes point at
 	solidUV [4]float32
@@ -121,6 +126,10 @@ func (r *Renderer) pointHUD(off int) {
 // could not be used (the sprite is skipped).
 func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int, scale float32) error {
 	s := &r.hud
+	if !(scale > 0) {
+		scale = 1
+	}
+	defer s.tt.endFrame()
 	q := s.quads[:0]
 	s.runs = s.runs[:0]
 	var bad error
@@ -157,10 +166,7 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int, scale float32) error {
 				}
 				continue
 			}
-			if image != 0 && tex != image { // another image: a new draw call
-				s.runs = append(s.runs, hudRun{end: len(q), image: image})
-			}
-			image = tex
+			image = s.bind(q, image, tex)
 			uv := sp.Src
 			if uv == ([4]float32{}) {
 				uv = [4]float32{0, 0, 1, 1}
@@ -168,8 +174,20 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int, scale float32) error {
 			q = append(q, hudQuad{Rect: [4]float32{sp.X, sp.Y, sp.W, sp.H}, UV: uv, Color: sp.Color, Params: [4]float32{sp.Rotation, 1, 0, 0}})
 		}
 		for ; ti < len(texts) && texts[ti].Layer <= layer; ti++ {
-			q = s.appendText(q, &texts[ti])
+			if texts[ti].Face == nil {
+				q = s.appendText(q, &texts[ti])
+				continue
+			}
+			if texts[ti].Color.A <= 0 || texts[ti].S == "" {
+				continue
+			}
+			image = s.bind(q, image, ttBinding)
+			q = r.appendTrueType(q, &texts[ti], scale)
 		}
+	}
+	ttTex := r.uploadAtlas()
+	if ttTex != 0 {
+		s.tt.fixUV(q)
 	}
 	s.runs = append(s.runs, hudRun{end: len(q), image: image})
 	s.quads = q
@@ -181,9 +199,6 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int, scale float32) error {
 	a.enable(capCullFace, false)
 	a.enable(capBlend, true)
 	a.useProgram(s.prog.id)
-	if !(scale > 0) {
-		scale = 1
-	}
 	a.uniform2(s.uScreen, float32(w)/scale, float32(h)/scale) // the HUD's logical size
 	a.bindTexture2D(s.tex)
 	a.bindSampler(0) // the atlas's own parameters, not a material's sampler
@@ -198,7 +213,11 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int, scale float32) error {
 		if run.end == start {
 			continue
 		}
-		if run.image != 0 {
+		switch run.image {
+		case 0:
+		case ttBinding:
+			a.bindImageUnit(ttTex, s.tt.sampler)
+		default:
 			a.bindImageUnit(run.image, s.sampler)
 		}
 		if o := off + start*hudQuadSize; o != s.offset {
@@ -213,6 +232,19 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int, scale float32) error {
 	r.stats.HUDQuads += len(q)
 	r.stats.BytesUploaded += size
 	return bad
+}
+
+// bind returns the unit-1 texture of the run q's next quad joins: a quad
+// that needs tex (0: none) starts a new run when the current run binds
+// another texture.
+func (s *hudState) bind(q []hudQuad, cur, tex uint32) uint32 {
+	if tex == 0 || tex == cur {
+		return cur
+	}
+	if cur != 0 {
+		s.runs = append(s.runs, hudRun{end: len(q), image: cur})
+	}
+	return tex
 }
 
 // appendText lays out one text with the 7×13 font: spaces advance without
@@ -250,6 +282,7 @@ func (r *Renderer) closeHUD() {
 	a.deleteBuffer(&s.stream.buf)
 	a.deleteTexture(&s.tex)
 	a.deleteProgram(&s.prog.id)
+	s.tt.close(a)
 	if s.sampler != 0 {
 		a.calls++
 		gl.DeleteSamplers(1, &s.sampler)
