@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/gfx/text"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -88,6 +89,12 @@ type DrawContext struct {
 	// Scale is how many framebuffer pixels one logical unit spans: the
 	// window's content scale, 2 on most HiDPI displays, 1 headless.
 	Scale float32
+
+	// Face is the default text face (text.Default: Go Regular,
+	// text.DefaultSize units), the one HUD text without a face is drawn
+	// with: lay out a HUD with Face.Measure (times a text's Scale), or
+	// draw with it and with faces of your own. Made once per Game.
+	Face *text.Face
 
 	// HUD receives 2D rectangles and text, drawn over the scenes, on this
 	// state's own layer: over the HUD items of the states below it.

@@ -45,7 +45,7 @@ func (g *Game) draw(f *timing.Due, w, h int) error {
 				g.lap(&g.prof.Build)
 			}
 		}
-		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: hw, Height: hh, Scale: scale, HUD: g.frame.HUD.Layer(uint16(i))}
+		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: hw, Height: hh, Scale: scale, Face: g.face, HUD: g.frame.HUD.Layer(uint16(i))}
 		if err := g.callDraw(e); err != nil {
 			return err
 		}

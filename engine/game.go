@@ -9,6 +9,7 @@ import (
 
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/gfx/text"
 	"github.com/tickwork/tickwork/scene"
 	"github.com/tickwork/tickwork/timing"
 )
@@ -61,6 +62,7 @@ type (
 // a window and a renderer (or drive it with Headless). A Game runs on the
 // main goroutine and is not safe for concurrent use.
 type Game struct {
+	face  *text.Face // text.Default, for DrawContext.Face and the overlay
 	opts  Options
 	sched *timing.Scheduler
 	clock Clock
@@ -136,6 +138,9 @@ func New(opts Options) (*Game, error) {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	g := &Game{opts: opts, sched: sched, clock: opts.Clock, mode: opts.Mode, logf: opts.Logf}
+	if g.face, err = text.Default(); err != nil {
+		return nil, fmt.Errorf("engine: the default text face: %w", err)
+	}
 	if g.clock == nil {
 		g.clock = NewRealClock()
 	}

@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"math"
 	"strconv"
 	"unsafe"
 
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/gfx/text"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -32,7 +34,6 @@ const (
 	graphH     = 80 // pixels
 	graphScale = 2  // pixels per millisecond
 	overlayPad = 8
-	lineHeight = 15
 )
 
 var (
@@ -58,8 +59,13 @@ func (o *overlay) build(g *Game, hud gfx.Layer, w, h int) {
 		o.have, o.updated = true, f.Now
 		o.refresh(g)
 	}
-	const width = 300
 	const lines = 4
+	// Laid out with the default face the text is drawn with.
+	lineHeight := float32(math.Ceil(float64(g.face.LineHeight())))
+	width := float32(300)
+	for _, s := range o.texts[:lines] {
+		width = max(width, g.face.Measure(s, text.Options{}).Width+12)
+	}
 	x, y := float32(overlayPad), float32(overlayPad)
 	hud.AddRect(x-4, y-4, width, lines*lineHeight+graphH+16, overlayBG)
 	for i, s := range o.texts[:lines] {

@@ -84,16 +84,14 @@ type Rect struct {
 	Layer      uint16
 }
 
-// Text is one line of text. X, Y is the top-left corner of the line; Scale
-// multiplies the font's pixel size (0 means 1). The renderer draws the
-// printable ASCII range with its built-in bitmap font and shows other runes
-// as a replacement glyph; '\n' starts a new line.
-//
-// With Face set, the text is drawn with that TrueType face (package
-// gfx/text) instead: any script the face's fonts cover, kerned, laid out
-// by Layout (wrapping, alignment) exactly as Face.Layout measures it in
-// pure code; Scale is then unused (the face has its size, in logical
-// units).
+// Text is text drawn in the HUD with a TrueType face (package gfx/text):
+// any script the face's fonts cover, kerned, laid out by Layout (wrapping
+// at Layout.MaxWidth, alignment, '\n' for new lines) exactly as
+// Face.Layout and Face.Measure give it in pure code. X, Y is the top-left
+// corner of its box. Without a Face it is drawn with text.Default (Go
+// Regular, text.DefaultSize pixels) at Scale times that size (0 means 1):
+// Default's Measure times Scale is its size. A rune no font of the face
+// has shows the face's replacement glyph.
 type Text struct {
 	X, Y   float32
 	Scale  float32

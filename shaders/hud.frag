@@ -1,13 +1,14 @@
 #version 410 core
 
-// HUD colour: the atlas holds coverage in its red channel (rectangles
-// sample a texel that is fully covered), as does the TrueType glyph atlas
-// on unit 1 (kind 2); an image quad (kind 1) samples its image,
+// HUD colour: a rectangle samples a fully covered texel on unit 0 (kind 0)
+// for its coverage, as a glyph samples the TrueType glyph atlas
+// on unit 2 (kind 2); an image quad (kind 1) samples its image,
 // whose colour textures decode to linear light, and writes it sRGB-encoded
 // as the HUD's colours are, multiplied by the tint.
 
 uniform sampler2D uAtlas; // texture unit 0
 uniform sampler2D uImage; // texture unit 1
+uniform sampler2D uGlyphs; // texture unit 2: the TrueType glyph atlas
 
 in vec2 vUV;
 in vec4 vColor;
@@ -22,8 +23,8 @@ vec3 linearToSrgb(vec3 c) {
 
 void main() {
     if (vImage > 1.5) {
-        // A TrueType glyph: coverage from the glyph atlas on unit 1.
-        fragColor = vec4(vColor.rgb, vColor.a * texture(uImage, vUV).r);
+        // A TrueType glyph: coverage from the glyph atlas.
+        fragColor = vec4(vColor.rgb, vColor.a * texture(uGlyphs, vUV).r);
     } else if (vImage > 0.5) {
         vec4 t = texture(uImage, vUV);
         fragColor = vec4(linearToSrgb(t.rgb), t.a) * vColor;

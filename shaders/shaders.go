@@ -29,8 +29,9 @@ const (
 // Uniforms of the HUD program.
 const (
 	UniformScreen = "uScreen" // vec2: framebuffer size in pixels
-	UniformAtlas  = "uAtlas"  // sampler2D: the font atlas, texture unit 0
+	UniformAtlas  = "uAtlas"  // sampler2D: a solid texel rectangles sample, texture unit 0
 	UniformImage  = "uImage"  // sampler2D: a sprite's image, texture unit 1
+	UniformGlyphs = "uGlyphs" // sampler2D: the TrueType glyph atlas, texture unit 2
 )
 
 // Vertex attribute locations of the mesh program. Position, normal,
@@ -96,7 +97,7 @@ func HUD() Program {
 		Name:     "hud",
 		Vertex:   "hud.vert",
 		Fragment: "hud.frag",
-		Uniforms: []string{UniformScreen, UniformAtlas, UniformImage},
+		Uniforms: []string{UniformScreen, UniformAtlas, UniformImage, UniformGlyphs},
 		Attribs: []Attrib{
 			{Name: "aRect", Location: HUDRect, Slots: 1},
 			{Name: "aUV", Location: HUDUV, Slots: 1},

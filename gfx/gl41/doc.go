@@ -38,12 +38,12 @@
 // and drawn without depth writes. The depth buffer is cleared between
 // scenes. The HUD's rectangles, sprites and glyphs are instances of one quad,
 // uploaded once per frame and drawn with one instanced call per run of
-// quads that needs at most one image bound (rectangles and glyphs sample
-// the font atlas, built from basicfont.Face7x13, on texture unit 0;
-// sprites their image on unit 1). TrueType text (gfx.Text with a Face) is
-// laid out by package gfx/text at the HUD's pixel size, its glyphs
-// rasterised once into a glyph atlas that grows on demand and is uploaded
-// only where new glyphs appeared.
+// quads that needs at most one image bound (rectangles sample a solid
+// texel of a small atlas on texture unit 0, sprites their image on unit 1,
+// glyphs the glyph atlas on unit 2). Text is TrueType: laid out by package
+// gfx/text with its Face (text.Default when it has none, times its Scale)
+// at the HUD's pixel size, its glyphs rasterised once into a glyph atlas
+// that grows on demand and is uploaded only where new glyphs appeared.
 //
 // # Shader development
 //

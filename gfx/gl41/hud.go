@@ -16,19 +16,16 @@ type hudQuad struct {
 	Rect   [4]float32 // x, y, w, h in pixels, origin top-left
 	UV     [4]float32 // atlas (or image) u0, v0, u1, v1
 	Color  gfx.Color
-	Params [4]float32 // rotation in radians; kind: 0 font atlas, 1 image, 2 TrueType glyph; the glyph atlas size; unused
+	Params [4]float32 // rotation in radians; kind: 0 solid (rectangle), 1 image, 2 TrueType glyph; the glyph atlas size; unused
 }
 
-// hudRun is a run of consecutive quads drawn with one texture bound to
-// unit 1 (0: none; ttBinding: the TrueType glyph atlas): one draw call.
+// hudRun is a run of consecutive quads drawn with one image bound to unit
+// 1 (0: none): one draw call. The solid texel (unit 0) and the glyph atlas
+// (unit 2) stay bound for the whole HUD.
 type hudRun struct {
 	end   int // one past the run's last quad
 	image uint32
 }
-
-// ttBinding marks a run whose unit 1 is the glyph atlas, whose texture
-// exists once the frame's glyphs are uploaded.
-const ttBinding = ^uint32(0)
 
 const hudQuadSize = int(unsafe.Sizeof(hudQuad{}))
 
@@ -45,7 +42,6 @@ type hudState struct {
 	stream  stream
 	offset  int // offset the VAO's attributes point at
 	solidUV [4]float32
-	glyphUV [numAtlasCell][4]float32
 }
 
 // loadHUDProgram builds (or rebuilds) the HUD program; on error the one in
@@ -62,6 +58,7 @@ func (r *Renderer) loadHUDProgram() error {
 	r.gl.useProgram(p.id)
 	r.gl.uniform1i(p.uniform(shaders.UniformAtlas), 0)
 	r.gl.uniform1i(p.uniform(shaders.UniformImage), 1)
+	r.gl.uniform1i(p.uniform(shaders.UniformGlyphs), 2)
 	return nil
 }
 
@@ -72,18 +69,16 @@ func (r *Renderer) initHUD() error {
 	}
 	a := &r.gl
 
-	at := buildAtlas()
-	for i := range h.glyphUV {
-		h.glyphUV[i] = cellUV(i)
-	}
-	h.solidUV = solidUV()
+	// Rectangles sample a texel that is fully covered: a 1×1 texture.
+	solid := []byte{255}
+	h.solidUV = [4]float32{0, 0, 1, 1}
 	h.tex = a.genTexture()
 	a.calls++
 	gl.ActiveTexture(gl.TEXTURE0)
 	a.bindTexture2D(h.tex)
 	a.calls += 6
 	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 1)
-	gl.TexImage2D(gl.TEXTURE_2D, 0, gl.R8, atlasW, atlasH, 0, gl.RED, gl.UNSIGNED_BYTE, unsafe.Pointer(&at.img.Pix[0]))
+	gl.TexImage2D(gl.TEXTURE_2D, 0, gl.R8, 1, 1, 0, gl.RED, gl.UNSIGNED_BYTE, unsafe.Pointer(&solid[0]))
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST)
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST)
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE)
@@ -174,19 +169,13 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int, scale float32) error {
 			q = append(q, hudQuad{Rect: [4]float32{sp.X, sp.Y, sp.W, sp.H}, UV: uv, Color: sp.Color, Params: [4]float32{sp.Rotation, 1, 0, 0}})
 		}
 		for ; ti < len(texts) && texts[ti].Layer <= layer; ti++ {
-			if texts[ti].Face == nil {
-				q = s.appendText(q, &texts[ti])
-				continue
-			}
 			if texts[ti].Color.A <= 0 || texts[ti].S == "" {
 				continue
 			}
-			image = s.bind(q, image, ttBinding)
 			q = r.appendTrueType(q, &texts[ti], scale)
 		}
 	}
-	ttTex := r.uploadAtlas()
-	if ttTex != 0 {
+	if r.uploadAtlas() != 0 {
 		s.tt.fixUV(q)
 	}
 	s.runs = append(s.runs, hudRun{end: len(q), image: image})
@@ -213,11 +202,7 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int, scale float32) error {
 		if run.end == start {
 			continue
 		}
-		switch run.image {
-		case 0:
-		case ttBinding:
-			a.bindImageUnit(ttTex, s.tt.sampler)
-		default:
+		if run.image != 0 {
 			a.bindImageUnit(run.image, s.sampler)
 		}
 		if o := off + start*hudQuadSize; o != s.offset {
@@ -247,34 +232,6 @@ func (s *hudState) bind(q []hudQuad, cur, tex uint32) uint32 {
 	return tex
 }
 
-// appendText lays out one text with the 7×13 font: spaces advance without
-// a quad, '\n' starts a new line, other runes outside printable ASCII show
-// the replacement glyph.
-func (s *hudState) appendText(q []hudQuad, t *gfx.Text) []hudQuad {
-	if t.Color.A <= 0 || t.S == "" {
-		return q
-	}
-	scale := t.Scale
-	if !(scale > 0) {
-		scale = 1
-	}
-	x, y := t.X, t.Y
-	gw, gh := glyphW*scale, glyphH*scale
-	for _, c := range t.S {
-		switch c {
-		case ' ':
-			x += advance * scale
-			continue
-		case '\n':
-			x, y = t.X, y+lineH*scale
-			continue
-		}
-		q = append(q, hudQuad{Rect: [4]float32{x, y, gw, gh}, UV: s.glyphUV[glyphCell(c)], Color: t.Color})
-		x += advance * scale
-	}
-	return q
-}
-
 func (r *Renderer) closeHUD() {
 	a := &r.gl
 	s := &r.hud
@@ -289,27 +246,4 @@ func (r *Renderer) closeHUD() {
 		s.sampler = 0
 	}
 	s.quads, s.runs = nil, nil
-}
-
-// TextSize returns the size in pixels of s drawn at scale (0 means 1) with
-// the HUD font: lines are 13 pixels high, every rune advances 7 pixels.
-// It is plain arithmetic, usable from any goroutine, for laying out a HUD.
-func TextSize(s string, scale float32) (w, h float32) {
-	if !(scale > 0) {
-		scale = 1
-	}
-	if s == "" {
-		return 0, 0
-	}
-	lines, n, widest := 1, 0, 0
-	for _, c := range s {
-		if c == '\n' {
-			lines++
-			n = 0
-			continue
-		}
-		n++
-		widest = max(widest, n)
-	}
-	return float32(widest*advance) * scale, float32(lines*lineH) * scale
 }

@@ -25,6 +25,7 @@ type ttState struct {
 	sampler uint32 // nearest, clamped: glyphs sit on whole pixels
 	glyphs  []text.Glyph
 	scaled  map[scaledKey]*text.Face // faces at the HUD's pixel size
+	def     *text.Face               // text.Default, for texts without a face
 	reset   bool                     // the atlas filled up: start it again next frame
 }
 
@@ -66,11 +67,23 @@ func (r *Renderer) appendTrueType(q []hudQuad, tx *gfx.Text, scale float32) []hu
 	if t.atlas == nil {
 		t.atlas, _ = text.NewAtlas(ttAtlasStart, ttAtlasMax) // sizes within the allowed range
 	}
-	f := t.face(tx.Face, scale)
+	face, size := tx.Face, scale
+	if face == nil {
+		if t.def == nil {
+			t.def, _ = text.Default() // Go Regular, built in: it parses
+		}
+		face = t.def
+		if tx.Scale > 0 {
+			size *= tx.Scale
+		}
+	}
+	f := t.face(face, size)
 	opts := tx.Layout
-	opts.MaxWidth *= scale
+	opts.MaxWidth *= scale // logical units to framebuffer pixels
 	t.glyphs, _ = f.Layout(t.glyphs[:0], tx.S, opts)
 	ox, oy := float32(math.Round(float64(tx.X*scale))), float32(math.Round(float64(tx.Y*scale)))
+	// The face is size × the face's size, laid out in framebuffer pixels;
+	// quads are in logical units (÷ scale).
 	for _, g := range t.glyphs {
 		ag, ok := t.atlas.Glyph(f, g)
 		if !ok {
@@ -109,9 +122,10 @@ func (t *ttState) fixUV(q []hudQuad) {
 	}
 }
 
-// uploadAtlas sends the atlas's new glyphs to the texture: the whole image
-// when it grew (or was reset), else the rectangle that changed. It returns
-// the texture, 0 before any TrueType text.
+// uploadAtlas sends the atlas's new glyphs to the texture, bound to
+// texture unit 2 (the HUD program's uGlyphs): the whole image when it grew
+// (or was reset), else the rectangle that changed. It returns the texture,
+// 0 before any TrueType text.
 func (r *Renderer) uploadAtlas() uint32 {
 	t := &r.hud.tt
 	if t.atlas == nil {
@@ -133,12 +147,15 @@ func (r *Renderer) uploadAtlas() uint32 {
 		t.sampler = s
 		grown = true
 	}
+	a.calls += 3
+	gl.ActiveTexture(gl.TEXTURE2)
+	gl.BindTexture(gl.TEXTURE_2D, t.tex)
+	gl.BindSampler(2, t.sampler)
 	if !grown && dirty.Empty() {
+		a.calls++
+		gl.ActiveTexture(gl.TEXTURE0)
 		return t.tex
 	}
-	a.bindImageUnit(t.tex, t.sampler)
-	a.calls += 2
-	gl.ActiveTexture(gl.TEXTURE1)
 	if grown || size != t.texSize {
 		gl.TexImage2D(gl.TEXTURE_2D, 0, gl.R8, int32(size), int32(size), 0, gl.RED, gl.UNSIGNED_BYTE, unsafe.Pointer(&img.Pix[0]))
 		t.texSize = size
@@ -174,5 +191,5 @@ func (t *ttState) close(a *api) {
 		gl.DeleteSamplers(1, &t.sampler)
 		t.sampler = 0
 	}
-	t.atlas, t.scaled, t.glyphs = nil, nil, nil
+	t.atlas, t.scaled, t.glyphs, t.def = nil, nil, nil, nil
 }

@@ -107,7 +107,7 @@ type Renderer struct {
 
 // New creates a renderer for the GL context current on the calling thread:
 // it loads the GL functions, checks that the context is OpenGL 4.1 or newer,
-// compiles the shaders, uploads the built-in meshes and the HUD font atlas.
+// compiles the shaders, uploads the built-in meshes and the HUD's solid texel.
 // On error everything created so far is released.
 func New(opts Options) (*Renderer, error) {
 	if !opts.Upload.Valid() {

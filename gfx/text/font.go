@@ -211,3 +211,12 @@ func realign(data []byte, offset int) ([]byte, error) {
 	}
 	return out, nil
 }
+
+// DefaultSize is the size in pixels of the default face.
+const DefaultSize = 14
+
+// Default returns a new default face: Go Regular at DefaultSize pixels. A
+// gfx.Text without a Face is drawn with it, times its Scale, so pure code
+// measures such text with Default's Measure (times the Scale). The engine
+// keeps one for its states (engine.DrawContext.Face).
+func Default() (*Face, error) { return NewFace(DefaultSize, GoRegular()) }

@@ -46,22 +46,23 @@ func (g *Gameplay) Draw(ctx *engine.DrawContext) {
 	s := &g.hud
 	s.update(ctx.Game(), g.world.Len())
 	h := ctx.HUD
+	f := ctx.Face
 	w, hgt := float32(ctx.Width), float32(ctx.Height)
 	const pad = 12
 
-	tw := textWidth(hudTitle, 2)
-	sw := max(tw, textWidth(s.text, 1))
-	h.AddRect(w-sw-pad-pad/2, pad/2, sw+pad, 3*glyphH+pad+4, panelColor)
+	tw := textWidth(f, hudTitle, 2)
+	sw := max(tw, textWidth(f, s.text, 1))
+	h.AddRect(w-sw-pad-pad/2, pad/2, sw+pad, 3*lineH(f)+pad+4, panelColor)
 	text(h, w-tw-pad, pad, 2, titleColor, hudTitle)
-	text(h, w-textWidth(s.text, 1)-pad, pad+2*glyphH+4, 1, textColor, s.text)
+	text(h, w-textWidth(f, s.text, 1)-pad, pad+2*lineH(f)+4, 1, textColor, s.text)
 
-	kw, kh := tableSize(1, gameplayKeys)
+	kw, kh := tableSize(f, 1, gameplayKeys)
 	y := hgt - kh - pad
 	if !g.covered {
 		h.AddRect(pad/2, y-pad/2, kw+pad, kh+pad/2, panelColor)
-		keyTable(h, pad, y, 1, gameplayKeys)
+		keyTable(h, f, pad, y, 1, gameplayKeys)
 	}
 	if g.note != "" {
-		text(h, pad, y-glyphH-2*pad, 1, gfx.RGB(1, 0.5, 0.4), g.note)
+		text(h, pad, y-lineH(f)-2*pad, 1, gfx.RGB(1, 0.5, 0.4), g.note)
 	}
 }

@@ -2,13 +2,11 @@ package demo
 
 import (
 	"github.com/tickwork/tickwork/gfx"
+	gtext "github.com/tickwork/tickwork/gfx/text"
 )
 
-// The HUD font's cell at scale 1, in pixels (gl41's built-in 7×13 font).
-const (
-	glyphW = 7
-	glyphH = 13
-)
+// The HUD is laid out with the face its text is drawn with: the engine's
+// default face (DrawContext.Face), scaled by each text's Scale.
 
 var (
 	textColor  = gfx.RGB(0.92, 0.95, 1)
@@ -23,18 +21,26 @@ func text(h gfx.Layer, x, y, scale float32, c gfx.Color, s string) {
 	h.AddTextScaled(x, y, scale, c, s)
 }
 
-// textWidth returns the width in pixels of the one-line ASCII string s.
-func textWidth(s string, scale float32) float32 { return float32(len(s)*glyphW) * scale }
+// textWidth returns the width of the line s drawn with f at scale.
+func textWidth(f *gtext.Face, s string, scale float32) float32 {
+	return f.Measure(s, gtext.Options{}).Width * scale
+}
+
+// lineH returns the height of a line of f at scale 1.
+func lineH(f *gtext.Face) float32 { return f.LineHeight() }
+
+// em returns the width of an "m" of f at scale 1: a column gap.
+func em(f *gtext.Face) float32 { return textWidth(f, "m", 1) }
 
 // keyTable draws the key and action columns of bindings from (x, y), one
 // row per binding, at the given scale, and returns the y below the table.
-func keyTable(h gfx.Layer, x, y, scale float32, bindings []Binding) float32 {
+func keyTable(h gfx.Layer, f *gtext.Face, x, y, scale float32, bindings []Binding) float32 {
 	col := float32(0)
 	for _, b := range bindings {
-		col = max(col, textWidth(b.Label, scale))
+		col = max(col, textWidth(f, b.Label, scale))
 	}
-	col += 2 * glyphW * scale
-	line := (glyphH + 4) * scale
+	col += 2 * em(f) * scale
+	line := (lineH(f) + 2) * scale
 	for _, b := range bindings {
 		text(h, x, y, scale, keyColor, b.Label)
 		text(h, x+col, y, scale, textColor, b.Action)
@@ -44,11 +50,11 @@ func keyTable(h gfx.Layer, x, y, scale float32, bindings []Binding) float32 {
 }
 
 // tableSize returns the width and height keyTable draws bindings in.
-func tableSize(scale float32, bindings []Binding) (w, hgt float32) {
+func tableSize(f *gtext.Face, scale float32, bindings []Binding) (w, hgt float32) {
 	col, act := float32(0), float32(0)
 	for _, b := range bindings {
-		col = max(col, textWidth(b.Label, scale))
-		act = max(act, textWidth(b.Action, scale))
+		col = max(col, textWidth(f, b.Label, scale))
+		act = max(act, textWidth(f, b.Action, scale))
 	}
-	return col + 2*glyphW*scale + act, float32(len(bindings)) * (glyphH + 4) * scale
+	return col + 2*em(f)*scale + act, float32(len(bindings)) * (lineH(f) + 2) * scale
 }

@@ -48,17 +48,18 @@ var pauseKeys = keysLabelled("Esc", ".", "I", "+ / -", "S", "Q")
 // Draw dims the frozen game and writes PAUSED and the keys over it.
 func (p *Pause) Draw(ctx *engine.DrawContext) {
 	h := ctx.HUD
+	f := ctx.Face
 	w, hgt := float32(ctx.Width), float32(ctx.Height)
 	h.AddRect(0, 0, w, hgt, gfx.Color{R: 0.02, G: 0.02, B: 0.05, A: 0.5})
 	const big, keys = 5, 2
-	tw, th := tableSize(keys, pauseKeys)
-	y := (hgt - glyphH*big - 30 - th) / 2
+	tw, th := tableSize(f, keys, pauseKeys)
+	y := (hgt - lineH(f)*big - 30 - th) / 2
 	// HUD rectangles are drawn before all text: a panel behind the keys
 	// keeps them readable over the scene.
-	h.AddRect((w-tw)/2-24, y-20, tw+48, glyphH*big+30+th+36, panelColor)
-	text(h, (w-textWidth("PAUSED", big))/2, y, big, titleColor, "PAUSED")
-	keyTable(h, (w-tw)/2, y+glyphH*big+30, keys, pauseKeys)
+	h.AddRect((w-tw)/2-24, y-20, tw+48, lineH(f)*big+30+th+36, panelColor)
+	text(h, (w-textWidth(f, "PAUSED", big))/2, y, big, titleColor, "PAUSED")
+	keyTable(h, f, (w-tw)/2, y+lineH(f)*big+30, keys, pauseKeys)
 	if p.note != "" {
-		text(h, 16, hgt-glyphH-16, 1, gfx.RGB(1, 0.5, 0.4), p.note)
+		text(h, 16, hgt-lineH(f)-16, 1, gfx.RGB(1, 0.5, 0.4), p.note)
 	}
 }

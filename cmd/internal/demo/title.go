@@ -38,18 +38,19 @@ func (t *Title) Tick(ctx *engine.TickContext) error {
 // Draw lays the title out in the middle of the screen.
 func (t *Title) Draw(ctx *engine.DrawContext) {
 	h := ctx.HUD
+	f := ctx.Face
 	w, hgt := float32(ctx.Width), float32(ctx.Height)
 	const (
 		big  = 6
 		mid  = 2
 		keys = 2
 	)
-	tw, th := tableSize(keys, Keys)
-	total := glyphH*big + 20 + 3*glyphH*mid + 40 + th
+	tw, th := tableSize(f, keys, Keys)
+	total := lineH(f)*big + 20 + 3*lineH(f)*mid + 40 + th
 	y := max(20, (hgt-total)/2)
 	center := func(s string, scale float32, c gfx.Color) {
-		text(h, (w-textWidth(s, scale))/2, y, scale, c, s)
-		y += glyphH*scale + 8
+		text(h, (w-textWidth(f, s, scale))/2, y, scale, c, s)
+		y += lineH(f)*scale + 8
 	}
 	center("tickwork", big, titleColor)
 	y += 12
@@ -59,8 +60,8 @@ func (t *Title) Draw(ctx *engine.DrawContext) {
 	y += 24
 	x := (w - tw) / 2
 	h.AddRect(x-16, y-12, tw+32, th+20, panelColor)
-	keyTable(h, x, y, keys, Keys)
+	keyTable(h, f, x, y, keys, Keys)
 	if t.note != "" {
-		text(h, 16, hgt-glyphH-16, 1, gfx.RGB(1, 0.5, 0.4), t.note)
+		text(h, 16, hgt-lineH(f)-16, 1, gfx.RGB(1, 0.5, 0.4), t.note)
 	}
 }

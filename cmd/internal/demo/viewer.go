@@ -198,10 +198,11 @@ func (v *Viewer) Hash() uint64 {
 // Draw shows the file, its counts, the animation and the keys.
 func (v *Viewer) Draw(ctx *engine.DrawContext) {
 	h := ctx.HUD
+	f := ctx.Face
 	y := float32(12)
 	line := func(c gfx.Color, s string) {
 		text(h, 12, y, 1, c, s)
-		y += glyphH + 4
+		y += lineH(f) + 4
 	}
 	line(titleColor, filepath.Base(v.cfg.Model))
 	line(dimColor, v.info)
@@ -218,11 +219,11 @@ func (v *Viewer) Draw(ctx *engine.DrawContext) {
 	if v.note != "" {
 		line(gfx.RGB(1, 0.6, 0.4), v.note)
 	}
-	tw, th := tableSize(1, ViewerKeys)
+	tw, th := tableSize(f, 1, ViewerKeys)
 	x := float32(ctx.Width) - tw - 16
 	ky := float32(ctx.Height) - th - 16
 	h.AddRect(x-8, ky-8, tw+16, th+12, panelColor)
-	keyTable(h, x, ky, 1, ViewerKeys)
+	keyTable(h, f, x, ky, 1, ViewerKeys)
 }
 
 // Orbit is a camera behaviour circling a target: Yaw and Pitch (radians)
