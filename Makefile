@@ -12,10 +12,12 @@ ARGS    ?=
 # engine's module requires only what games use: vet and test-all cover it
 # separately.
 # Benchmarks: outputs go to $(BENCH_OUT) (ignored by git); BENCHMARKS.md is
-# generated from them.
+# generated from them. -p 1 runs one package's benchmarks at a time: two
+# benchmark binaries side by side would share the cores and skew each
+# other's figures (the renderer's fell to a quarter that way).
 BENCH_OUT ?= bin/bench
 BENCHTIME ?= 2s
-BENCHCMD  := $(GO) test -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) ./...
+BENCHCMD  := $(GO) test -p 1 -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) ./...
 FRAMEBENCH_ARGS ?= -actors 1000,10000,20000,100000
 SOAK      ?= 10m
 

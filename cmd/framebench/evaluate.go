@@ -31,6 +31,7 @@ func evaluate(b *benchSet, res *Results, sk *Soak) []goalGroup {
 		{"Pacing and tick exactness (cmd/framebench)", timingGoals(res)},
 		{"Rendering under llvmpipe at 1280×720", renderGoals(b, res)},
 		{"Assets: textures, models, animation", assetGoals(b)},
+		{"Text and 2D", hudGoals(b)},
 		{"Soak", soakGoals(res, sk)},
 		{"GPU", []goal{{
 			Name: "100k instanced cubes on a GPU", Target: "≥ 60 fps", Measured: "—", Status: notTaken,

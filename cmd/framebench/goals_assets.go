@@ -35,3 +35,24 @@ func assetGoals(b *benchSet) []goal {
 	}
 	return gs
 }
+
+// hudGoals are the figures of the HUD's TrueType text.
+func hudGoals(b *benchSet) []goal {
+	var gs []goal
+	name := "HUD of ~2,000 glyphs of changing text: allocations per frame"
+	src := "gfx/gl41 BenchmarkHUDText (allocs/op)"
+	if v, ok := b.metric("gfx/gl41", "BenchmarkHUDText", "allocs/op"); ok {
+		gs = append(gs, zero(name, src, v, "allocs"))
+	} else {
+		gs = append(gs, absent(name, src, "0 allocs", "benchmark missing from the output"))
+	}
+	if v, ok := b.metric("gfx/gl41", "BenchmarkHUDText", "cpu-ms/frame"); ok {
+		n, _ := b.metric("gfx/gl41", "BenchmarkHUDText", "glyphs")
+		gs = append(gs, infoGoal("HUD text, renderer CPU per frame", "gfx/gl41 BenchmarkHUDText (cpu-ms/frame)",
+			withUnit(v, "ms")+" ("+num(n)+" glyphs)"))
+	}
+	if v, ok := b.metric("gfx/text", "BenchmarkLayout2000Glyphs", "ns/op"); ok {
+		gs = append(gs, infoGoal("Laying out 2,000 glyphs in pure code", "gfx/text BenchmarkLayout2000Glyphs (ns/op)", withUnit(v/1e6, "ms")))
+	}
+	return gs
+}
