@@ -179,7 +179,7 @@ func BenchmarkTexturedCubes(b *testing.B) {
 }
 
 // BenchmarkHUDText draws a HUD of about 2,000 glyphs of changing text (a
-// score, a timer and 40 log lines, alternating between two contents) with
+// score, a timer and 54 log lines, alternating between two contents) with
 // the default face, nothing else. Metrics: the renderer's CPU time per
 // frame (Render without the driver's work in draw calls) and allocations
 // per frame (goal 0).
@@ -192,8 +192,8 @@ func BenchmarkHUDText(b *testing.B) {
 		l := f.HUD.Layer(0)
 		l.AddText(10, 10, gfx.RGB(1, 1, 1), fmt.Sprintf("SCORE %08d", 1234567+k*7))
 		l.AddText(10, 30, gfx.RGB(1, 1, 1), fmt.Sprintf("TIME %02d:%02d.%03d", k, 59-k, 123*k))
-		for i := range 40 {
-			l.AddText(10, float32(50+16*i), gfx.RGB(0.8, 0.9, 1), fmt.Sprintf("[%05d] player %d picked up item %d at (%d, %d)", i+k, i%4, i*31+k, i*7, k*3))
+		for i := range 54 {
+			l.AddText(10, float32(50+12*i), gfx.RGB(0.8, 0.9, 1), fmt.Sprintf("[%05d] player %d picked up item %d at (%d, %d)", i+k, i%4, i*31+k, i*7, k*3))
 		}
 		frames[k] = f
 	}
