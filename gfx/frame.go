@@ -91,7 +91,8 @@ type Rect struct {
 // corner of its box. Without a Face it is drawn with text.Default (Go
 // Regular, text.DefaultSize pixels) at Scale times that size (0 means 1):
 // Default's Measure times Scale is its size. A rune no font of the face
-// has shows the face's replacement glyph.
+// has shows the face's replacement glyph. Make a face once (in Enter) and
+// reuse it: the renderer keeps what it derives from each face it meets.
 type Text struct {
 	X, Y   float32
 	Scale  float32

@@ -70,7 +70,10 @@ func (r *Renderer) appendTrueType(q []hudQuad, tx *gfx.Text, scale float32) []hu
 	face, size := tx.Face, scale
 	if face == nil {
 		if t.def == nil {
-			t.def, _ = text.Default() // Go Regular, built in: it parses
+			var err error
+			if t.def, err = text.Default(); err != nil {
+				return q // the built-in font always parses; nothing to draw with otherwise
+			}
 		}
 		face = t.def
 		if tx.Scale > 0 {
