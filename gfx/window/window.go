@@ -3,6 +3,7 @@ package window
 import (
 	"errors"
 	"fmt"
+	"image"
 	"os"
 	"runtime"
 
@@ -62,6 +63,7 @@ type Window struct {
 	fbw, fbh   int    // framebuffer size, kept from the size callback
 	winw, winh int    // window size in screen coordinates, kept likewise
 	scale      float32
+	title      string
 	forced     float32 // Config.ContentScale, 0 when the monitor's is followed
 
 	// Event delivery (events.go).
@@ -168,7 +170,7 @@ func open(cfg Config) (w *Window, err error) {
 		return nil, fmt.Errorf("window: cannot create a window with an OpenGL 4.1 core context: %w: %v; %s", ErrNoDisplay, err, hint)
 	}
 	win.MakeContextCurrent()
-	w = &Window{win: win, vsync: !cfg.NoVSync}
+	w = &Window{win: win, vsync: !cfg.NoVSync, title: cfg.Title}
 	glfw.SwapInterval(w.interval())
 
 	w.renderer, err = gl41.New(cfg.Renderer)
@@ -298,6 +300,7 @@ func (w *Window) SetSize(width, height int) (err error) {
 func (w *Window) SetTitle(title string) {
 	if w.win != nil {
 		w.win.SetTitle(title)
+		w.title = title
 	}
 }
 
@@ -334,4 +337,46 @@ var (
 	_ engine.Fullscreener  = (*Window)(nil)
 	_ engine.Iconifier     = (*Window)(nil)
 	_ engine.ContentScaler = (*Window)(nil)
+	_ engine.Titler        = (*Window)(nil)
+	_ engine.Sizer         = (*Window)(nil)
+	_ engine.CursorModer   = (*Window)(nil)
+	_ engine.IconSetter    = (*Window)(nil)
 )
+
+// Title returns the window's title: Config.Title, or the last SetTitle.
+func (w *Window) Title() string { return w.title }
+
+// SetCursorMode shows, hides or captures the cursor. Captured, the cursor
+// is hidden and held in the window, and its position keeps growing past
+// the window's edges (mouse-look); raw, unaccelerated motion is used where
+// the platform has it.
+func (w *Window) SetCursorMode(m input.CursorMode) (err error) {
+	if w.win == nil {
+		return ErrClosed
+	}
+	defer recoverGLFW(&err, "setting the cursor mode")
+	switch m {
+	case input.CursorNormal:
+		w.win.SetInputMode(glfw.CursorMode, glfw.CursorNormal)
+	case input.CursorHidden:
+		w.win.SetInputMode(glfw.CursorMode, glfw.CursorHidden)
+	case input.CursorCaptured:
+		w.win.SetInputMode(glfw.CursorMode, glfw.CursorDisabled)
+	default:
+		return fmt.Errorf("window: unknown cursor mode %d", m)
+	}
+	if glfw.RawMouseMotionSupported() {
+		w.win.SetInputMode(glfw.RawMouseMotion, boolHint(m == input.CursorCaptured))
+	}
+	return nil
+}
+
+// SetIcon sets the window's icon (a window manager may ignore it).
+func (w *Window) SetIcon(img image.Image) (err error) {
+	if w.win == nil {
+		return ErrClosed
+	}
+	defer recoverGLFW(&err, "setting the icon")
+	w.win.SetIcon([]image.Image{img})
+	return nil
+}
