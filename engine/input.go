@@ -23,6 +23,8 @@ type Input struct {
 
 	x, y     float64 // cursor, window coordinates
 	sx, sy   float64 // scroll this tick
+	mx, my   float64 // mouse motion this tick (captured cursor)
+	chars    []rune  // characters typed this tick
 	focused  bool
 	width    int
 	height   int
@@ -56,6 +58,8 @@ func (s *Input) begin() {
 	s.repeated = bitset{}
 	s.bPressed, s.bReleased = 0, 0
 	s.sx, s.sy = 0, 0
+	s.mx, s.my = 0, 0
+	s.chars = s.chars[:0]
 	s.resized, s.closeReq = false, false
 }
 
@@ -97,8 +101,27 @@ func (s *Input) apply(e input.Event) {
 		s.focused = true
 	case input.FocusLost:
 		s.focused = false
+	case input.Char:
+		if r := e.Rune(); r != 0 {
+			s.chars = append(s.chars, r)
+		}
+	case input.MouseMotion:
+		s.mx += e.X
+		s.my += e.Y
 	}
 }
+
+// Text returns the characters typed in this tick, in order (text entry:
+// the platform's keyboard layout, dead keys and input methods applied).
+// Backspace, Enter and the arrows are keys, not characters: read them with
+// Pressed or Repeated. The slice is reused: do not keep it past the tick.
+func (s *Input) Text() []rune { return s.chars }
+
+// MouseMotion returns how far the mouse moved in this tick while the
+// cursor was captured (Game.SetCursorMode(input.CursorCaptured)), in the
+// HUD's logical units, summed over the tick's events: mouse-look turns by
+// it. Outside capture it is 0 and the cursor's position is Cursor.
+func (s *Input) MouseMotion() (dx, dy float64) { return s.mx, s.my }
 
 // Events returns the events delivered to this tick, oldest first. The slice
 // is reused: do not keep it past the tick.

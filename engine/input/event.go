@@ -2,6 +2,7 @@ package input
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/tickwork/tickwork/timing"
 )
@@ -23,14 +24,20 @@ const (
 	CloseRequest       // the user asked to close the window
 	FocusGained        // the window gained input focus
 	FocusLost          // the window lost input focus
+	Char               // a character was typed (text entry); X is the rune (Event.Rune)
+	MouseMotion        // the mouse moved while the cursor is captured; X, Y the motion in logical units
 	numKinds
+
+	// LastKindV2 is the last kind recordings of format 2 and older hold:
+	// Char and MouseMotion came with format 3.
+	LastKindV2 = FocusLost
 )
 
 var kindNames = [...]string{
 	KindNone: "none", KeyPress: "key-press", KeyRelease: "key-release", KeyRepeat: "key-repeat",
 	ButtonPress: "button-press", ButtonRelease: "button-release", CursorMove: "cursor-move",
 	Scroll: "scroll", Resize: "resize", CloseRequest: "close-request",
-	FocusGained: "focus-gained", FocusLost: "focus-lost",
+	FocusGained: "focus-gained", FocusLost: "focus-lost", Char: "char", MouseMotion: "mouse-motion",
 }
 
 // String returns the kind's name.
@@ -78,6 +85,18 @@ type Event struct {
 	X, Y   float64
 }
 
+// CharEvent returns a Char event of rune r at time t.
+func CharEvent(t timing.Micros, r rune) Event { return Event{Time: t, Kind: Char, X: float64(r)} }
+
+// Rune returns the character of a Char event (its X), or 0 for another
+// kind or a value that is not a valid rune.
+func (e Event) Rune() rune {
+	if e.Kind != Char || !(e.X >= 0 && e.X <= utf8.MaxRune) || e.X != float64(int32(e.X)) {
+		return 0
+	}
+	return rune(e.X)
+}
+
 // String formats the event for logs and test failures.
 func (e Event) String() string {
 	switch e.Kind {
@@ -85,8 +104,10 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s %s@%d", e.Kind, e.Key, uint64(e.Time))
 	case ButtonPress, ButtonRelease:
 		return fmt.Sprintf("%s %d (%g,%g)@%d", e.Kind, e.Button, e.X, e.Y, uint64(e.Time))
-	case CursorMove, Scroll, Resize:
+	case CursorMove, Scroll, Resize, MouseMotion:
 		return fmt.Sprintf("%s (%g,%g)@%d", e.Kind, e.X, e.Y, uint64(e.Time))
+	case Char:
+		return fmt.Sprintf("%s %q@%d", e.Kind, e.Rune(), uint64(e.Time))
 	}
 	return fmt.Sprintf("%s@%d", e.Kind, uint64(e.Time))
 }

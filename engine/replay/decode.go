@@ -387,6 +387,9 @@ func (d *decoder) events(c *cursor, t uint64, at timing.Micros) (timing.Micros, 
 		if !ev.Kind.Valid() {
 			return at, c.fail("event kind %d unknown", ev.Kind)
 		}
+		if ev.Kind > input.LastKindV2 && d.version < 3 {
+			return at, c.fail("event kind %v in a format %d recording (it came with format 3)", ev.Kind, d.version)
+		}
 		dt, err := c.varint("event time")
 		if err != nil {
 			return at, err

@@ -85,14 +85,14 @@
 // every HashEvery ticks and once when the game ends (engine.GameEnder), not
 // every tick.
 //
-// # File format, version 2
+// # File format, version 3
 //
 // All integers are little-endian; "uvarint" and "varint" are
 // encoding/binary's (zigzag for varint). A recording is:
 //
 //	offset  size  field
 //	0       8     magic 89 54 57 52 45 43 0D 0A ("\x89TWREC\r\n")
-//	8       2     format version, uint16 (2; 1 is read too)
+//	8       2     format version, uint16 (3; 2 and 1 are read too)
 //	10      1     state: 00 being written (or crashed), 01 finalised
 //	11      ...   header chunk, then tick chunks, then the trailer chunk
 //
@@ -118,7 +118,10 @@
 //
 // Version 1, written before metadata and hash schemes existed, is the same
 // except that its header ends after HashEvery; it reads as hash scheme 1
-// with no metadata. Every version up to FormatVersion is read.
+// with no metadata. Version 2 is version 3 without character (input.Char)
+// and mouse-motion (input.MouseMotion) events: a version 1 or 2 file that
+// holds one is refused as corrupt. Every version up to FormatVersion is
+// read.
 //
 // A tick chunk covers consecutive ticks, usually one second of game time;
 // the first starts at tick 0 and each starts where the previous ended.

@@ -96,8 +96,8 @@ func TestFormatErrors(t *testing.T) {
 		{"empty", nil, ErrTruncated, 0, []string{"recording truncated at byte 0", "magic"}},
 		{"not a recording", []byte("PK\x03\x04 a zip file"), ErrNotRecording, 0, []string{"not a recording at byte 0", `"PK\x03\x04`}},
 		{"text", []byte("hello"), ErrNotRecording, 0, []string{"not a recording"}},
-		{"newer version", patch(offVersion, v3...), ErrVersion, int64(offVersion), []string{"format version 3", "reads versions 1 to 2"}},
-		{"version 0", patch(offVersion, 0, 0), ErrVersion, int64(offVersion), []string{"format version 0", "reads versions 1 to 2"}},
+		{"newer version", patch(offVersion, v3...), ErrVersion, int64(offVersion), []string{"format version 4", "reads versions 1 to 3"}},
+		{"version 0", patch(offVersion, 0, 0), ErrVersion, int64(offVersion), []string{"format version 0", "reads versions 1 to 3"}},
 		{"unknown state", patch(offState, 7), ErrCorrupt, int64(offState), []string{"state byte 0x07"}},
 		{"header checksum", patch(prefixLen+3, good[prefixLen+3]^1), ErrCorrupt, int64(prefixLen), []string{"checksum mismatch in the header chunk"}},
 		{"bytes after the trailer", append(bytes.Clone(good), 0), ErrCorrupt, int64(len(good)), []string{"1 unexpected bytes after the trailer"}},
@@ -163,7 +163,7 @@ func TestCorruptValuesBehindGoodChecksums(t *testing.T) {
 		chunks [][]byte
 		words  string
 	}{
-		{"unknown event kind", [][]byte{cat([]byte{chunkTicks}, uv(0, 1, 0<<1|recEvents, 1), ev(12), uv(0<<1|recHash), hash)}, "event kind 12 unknown"},
+		{"unknown event kind", [][]byte{cat([]byte{chunkTicks}, uv(0, 1, 0<<1|recEvents, 1), ev(15), uv(0<<1|recHash), hash)}, "event kind 15 unknown"},
 		{"event kind 0", [][]byte{cat([]byte{chunkTicks}, uv(0, 2, 0<<1|recHash), hash, uv(1<<1|recEvents, 1), ev(0))}, "(tick 1): event kind 0 unknown"},
 		{"missing hash", [][]byte{cat([]byte{chunkTicks}, uv(0, 1))}, "state hash of tick 0 is missing"},
 		{"hash at an unhashed tick", [][]byte{cat([]byte{chunkTicks}, uv(0, 3, 0<<1|recHash), hash, uv(1<<1|recHash), hash)}, "(tick 1): a state hash for tick 1, which is not the next hashed tick 2"},

@@ -136,6 +136,9 @@ func script(h *engine.Headless) {
 	h.Inject(23, input.Event{Time: at(23, 3), Kind: input.ButtonRelease, Button: input.ButtonLeft, X: 320.5, Y: 200})
 	h.Inject(30, keyEv(input.KeyPress, input.KeyA, at(30, 1)), keyEv(input.KeyRelease, input.KeyA, at(30, 2)))
 	h.Inject(31, input.Event{Time: at(31, 0), Kind: input.Scroll, X: 0, Y: -1.5})
+	// Text entry and mouse-look (format 3).
+	h.Inject(32, input.CharEvent(at(32, 1), 'é'), input.CharEvent(at(32, 2), '中'),
+		input.Event{Time: at(32, 3), Kind: input.MouseMotion, X: -3.5, Y: 12})
 	h.Inject(140, input.Event{Time: at(140, 0), Kind: input.CursorMove, X: 12, Y: 700.25},
 		input.Event{Time: at(140, 10), Kind: input.ButtonPress, Button: input.ButtonLeft, Mods: input.ModControl, X: 12, Y: 700.25})
 	h.Inject(141, input.Event{Time: at(141, 0), Kind: input.ButtonRelease, Button: input.ButtonLeft, X: 12, Y: 700.25})

@@ -60,6 +60,7 @@ func (w *Window) setCallbacks() {
 	w.win.SetKeyCallback(w.onKey)
 	w.win.SetMouseButtonCallback(w.onButton)
 	w.win.SetCursorPosCallback(w.onCursor)
+	w.win.SetCharCallback(w.onChar)
 	w.win.SetScrollCallback(w.onScroll)
 	w.win.SetFramebufferSizeCallback(w.onFramebufferSize)
 	w.win.SetCloseCallback(w.onClose)
@@ -107,7 +108,20 @@ func (w *Window) onButton(win *glfw.Window, b glfw.MouseButton, action glfw.Acti
 
 func (w *Window) onCursor(_ *glfw.Window, x, y float64) {
 	x, y = w.toLogical(x, y)
+	if w.captured {
+		// Captured, the position is unbounded: what matters is how far the
+		// mouse moved since the last event.
+		if w.hasLast {
+			w.push(input.Event{Kind: input.MouseMotion, X: x - w.lastX, Y: y - w.lastY})
+		}
+		w.lastX, w.lastY, w.hasLast = x, y, true
+		return
+	}
 	w.push(input.Event{Kind: input.CursorMove, X: x, Y: y})
+}
+
+func (w *Window) onChar(_ *glfw.Window, r rune) {
+	w.push(input.CharEvent(0, r))
 }
 
 func (w *Window) onScroll(_ *glfw.Window, dx, dy float64) {

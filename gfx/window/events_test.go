@@ -85,3 +85,36 @@ func TestIconifyCallback(t *testing.T) {
 		t.Error("Iconified() true after restore")
 	}
 }
+
+func TestTextAndMouseLookEvents(t *testing.T) {
+	w := &Window{scale: 1}
+	var now timing.Micros
+	stamp := func() timing.Micros { now += 10; return now }
+	got := w.collect(nil, stamp, func() {
+		w.onChar(nil, 'n')
+		w.onChar(nil, 'é')
+		w.onCursor(nil, 100, 50) // not captured: a position
+		w.captured = true        // as SetCursorMode(input.CursorCaptured) leaves it
+		w.onCursor(nil, 400, 300)
+		w.onCursor(nil, 410, 295) // captured: motion since the last position
+		w.onCursor(nil, 5000, 295)
+	})
+	want := []input.Event{
+		input.CharEvent(10, 'n'),
+		input.CharEvent(20, 'é'),
+		{Time: 30, Kind: input.CursorMove, X: 100, Y: 50},
+		{Time: 40, Kind: input.MouseMotion, X: 10, Y: -5}, // the first captured move only sets the origin
+		{Time: 50, Kind: input.MouseMotion, X: 4590, Y: 0},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d events %v, want %d %v", len(got), got, len(want), want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("event %d: got %v, want %v", i, got[i], want[i])
+		}
+	}
+	if r := got[1].Rune(); r != 'é' {
+		t.Errorf("Rune: got %q, want 'é'", r)
+	}
+}

@@ -64,7 +64,12 @@ type Window struct {
 	winw, winh int    // window size in screen coordinates, kept likewise
 	scale      float32
 	title      string
-	forced     float32 // Config.ContentScale, 0 when the monitor's is followed
+
+	// The captured cursor's last position, to report motion.
+	captured     bool
+	hasLast      bool
+	lastX, lastY float64
+	forced       float32 // Config.ContentScale, 0 when the monitor's is followed
 
 	// Event delivery (events.go).
 	polling bool
@@ -368,6 +373,7 @@ func (w *Window) SetCursorMode(m input.CursorMode) (err error) {
 	if glfw.RawMouseMotionSupported() {
 		w.win.SetInputMode(glfw.RawMouseMotion, boolHint(m == input.CursorCaptured))
 	}
+	w.captured, w.hasLast = m == input.CursorCaptured, false
 	return nil
 }
 
