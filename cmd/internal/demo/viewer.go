@@ -19,6 +19,7 @@ import (
 // ViewerKeys are the model viewer's keys, in the order shown on screen.
 var ViewerKeys = []Binding{
 	{[]input.Key{input.KeyLeft, input.KeyRight, input.KeyUp, input.KeyDown}, "arrows / drag", "orbit the camera"},
+	{nil, "right button", "mouse-look (the cursor is captured while held)"},
 	{[]input.Key{input.KeyEqual, input.KeyMinus}, "+ / - / wheel", "zoom"},
 	{[]input.Key{input.KeyTab}, "Tab", "next animation"},
 	{[]input.Key{input.KeySpace}, "Space", "pause / play the animation"},
@@ -169,6 +170,21 @@ func (v *Viewer) Tick(ctx *engine.TickContext) error {
 		v.dragging = false
 	}
 	v.lastX, v.lastY = x, y
+	// Mouse-look: the right button captures the cursor while held, and the
+	// camera turns by the tick's mouse motion.
+	switch {
+	case in.ButtonPressed(input.ButtonRight):
+		if err := ctx.Game().SetCursorMode(input.CursorCaptured); err != nil {
+			v.note = err.Error()
+		}
+	case in.ButtonReleased(input.ButtonRight):
+		if err := ctx.Game().SetCursorMode(input.CursorNormal); err != nil {
+			v.note = err.Error()
+		}
+	}
+	mx, my := in.MouseMotion()
+	o.Yaw += mx * 0.005
+	o.Pitch += my * 0.005
 	o.Pitch = min(max(o.Pitch, -1.5), 1.5)
 	if pressed(in, input.KeyR) {
 		o.Yaw, o.Pitch, o.Distance = o.home[0], o.home[1], float32(o.home[2])
