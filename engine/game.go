@@ -157,6 +157,9 @@ func New(opts Options) (*Game, error) {
 	g.stamp = g.clock.Now
 	g.in = newInput()
 	g.quiet = newInput()
+	if opts.PadDeadZone > 0 {
+		g.in.deadZone, g.quiet.deadZone = opts.PadDeadZone, opts.PadDeadZone
+	}
 	if g.opts.Clear == (gfx.Color{}) {
 		g.opts.Clear = gfx.Color{R: 0.08, G: 0.09, B: 0.12, A: 1}
 	}

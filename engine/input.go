@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/tickwork/tickwork/engine/input"
@@ -25,11 +26,20 @@ type Input struct {
 	sx, sy   float64 // scroll this tick
 	mx, my   float64 // mouse motion this tick (captured cursor)
 	chars    []rune  // characters typed this tick
+	pads     [input.MaxPads]padState
+	deadZone float64
 	focused  bool
 	width    int
 	height   int
 	resized  bool
 	closeReq bool
+}
+
+// padState is one gamepad as a tick sees it.
+type padState struct {
+	connected               bool
+	down, pressed, released uint16 // bit b: PadButton b
+	axes                    [input.NumPadAxes]float64
 }
 
 type bitset [(int(input.KeyLast) + 64) / 64]uint64
@@ -47,7 +57,7 @@ func (b *bitset) set(k input.Key, on bool) {
 }
 
 // newInput returns an empty Input with the window focused.
-func newInput() *Input { return &Input{focused: true} }
+func newInput() *Input { return &Input{focused: true, deadZone: 0.15} }
 
 // begin starts a new tick: it forgets the previous tick's events and edges
 // and keeps what is held. Called before each tick.
@@ -60,6 +70,9 @@ func (s *Input) begin() {
 	s.sx, s.sy = 0, 0
 	s.mx, s.my = 0, 0
 	s.chars = s.chars[:0]
+	for i := range s.pads {
+		s.pads[i].pressed, s.pads[i].released = 0, 0
+	}
 	s.resized, s.closeReq = false, false
 }
 
@@ -108,7 +121,92 @@ func (s *Input) apply(e input.Event) {
 	case input.MouseMotion:
 		s.mx += e.X
 		s.my += e.Y
+	case input.GamepadButton:
+		s.applyPadButton(e)
+	case input.GamepadAxis:
+		if p := e.Pad(); p >= 0 && int(e.Button) < int(input.NumPadAxes) && e.X-e.X == 0 {
+			s.pads[p].axes[e.Button] = min(max(e.X, -1), 1)
+		}
 	}
+}
+
+func (s *Input) applyPadButton(e input.Event) {
+	p := e.Pad()
+	if p < 0 {
+		return
+	}
+	pad := &s.pads[p]
+	b := input.PadButton(e.Button)
+	if b == input.PadConnection {
+		pad.connected = e.X != 0
+		if !pad.connected { // unplugged: everything it held is let go
+			pad.released |= pad.down
+			pad.down = 0
+			pad.axes = [input.NumPadAxes]float64{}
+		}
+		return
+	}
+	if b >= input.NumPadButtons {
+		return
+	}
+	bit := uint16(1) << b
+	if e.X != 0 {
+		pad.down |= bit
+		pad.pressed |= bit
+	} else {
+		pad.down &^= bit
+		pad.released |= bit
+	}
+}
+
+// padAt returns pad p's state, or nil out of range.
+func (s *Input) padAt(p int) *padState {
+	if p < 0 || p >= input.MaxPads {
+		return nil
+	}
+	return &s.pads[p]
+}
+
+// PadConnected reports whether gamepad p (0 to input.MaxPads-1) is
+// connected at the tick's moment.
+func (s *Input) PadConnected(p int) bool {
+	pad := s.padAt(p)
+	return pad != nil && pad.connected
+}
+
+// PadDown reports whether button b of pad p is held at the tick's moment.
+func (s *Input) PadDown(p int, b input.PadButton) bool {
+	pad := s.padAt(p)
+	return pad != nil && b < input.NumPadButtons && pad.down&(1<<b) != 0
+}
+
+// PadPressed reports whether button b of pad p went down in this tick; a
+// tap within one tick is reported by PadPressed and PadReleased although
+// PadDown is false, and a press is delivered to exactly one tick.
+func (s *Input) PadPressed(p int, b input.PadButton) bool {
+	pad := s.padAt(p)
+	return pad != nil && b < input.NumPadButtons && pad.pressed&(1<<b) != 0
+}
+
+// PadReleased reports whether button b of pad p went up in this tick.
+func (s *Input) PadReleased(p int, b input.PadButton) bool {
+	pad := s.padAt(p)
+	return pad != nil && b < input.NumPadButtons && pad.released&(1<<b) != 0
+}
+
+// PadAxis returns axis a of pad p at the tick's moment, after the dead zone
+// (Options.PadDeadZone): sticks from -1 to 1, triggers from 0 to 1.
+func (s *Input) PadAxis(p int, a input.PadAxis) float64 {
+	pad := s.padAt(p)
+	if pad == nil || a >= input.NumPadAxes {
+		return 0
+	}
+	v := pad.axes[a]
+	m := math.Abs(v)
+	if m <= s.deadZone {
+		return 0
+	}
+	return math.Copysign((m-s.deadZone)/(1-s.deadZone), v)
 }
 
 // Text returns the characters typed in this tick, in order (text entry:

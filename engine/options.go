@@ -77,6 +77,12 @@ type Options struct {
 	// FocusLoss is what happens when the window loses focus.
 	FocusLoss FocusPolicy
 
+	// PadDeadZone is the share of a gamepad stick's or trigger's travel,
+	// from rest, read as 0 (worn sticks never rest at exactly 0); the rest
+	// of the travel is rescaled to the full range. 0 means 0.15; allowed 0
+	// to 0.9 (set a tiny value such as 1e-9 for none).
+	PadDeadZone float64
+
 	// Minimised is what happens while the window is minimised: it keeps
 	// ticking (the default) or pauses. Minimised means iconified, as the
 	// window reports it, or a 0×0 framebuffer.
@@ -185,6 +191,8 @@ func (o *Options) validate() error {
 		return &OptionsError{"Signals", fmt.Sprint(o.Signals), "SignalsAuto, SignalsHandle or SignalsIgnore"}
 	case o.FocusLoss > PauseOnFocusLoss:
 		return &OptionsError{"FocusLoss", fmt.Sprint(o.FocusLoss), "KeepRunning or PauseOnFocusLoss"}
+	case !(o.PadDeadZone >= 0 && o.PadDeadZone <= 0.9):
+		return &OptionsError{"PadDeadZone", fmt.Sprint(o.PadDeadZone), "0 (the default, 0.15) to 0.9"}
 	}
 	return nil
 }

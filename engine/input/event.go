@@ -26,10 +26,12 @@ const (
 	FocusLost          // the window lost input focus
 	Char               // a character was typed (text entry); X is the rune (Event.Rune)
 	MouseMotion        // the mouse moved while the cursor is captured; X, Y the motion in logical units
+	GamepadButton      // a gamepad button went down (X = 1) or up (X = 0), or the pad (dis)connected; Key is the pad, Button the PadButton
+	GamepadAxis        // a gamepad axis moved; Key is the pad, Button the PadAxis, X the value
 	numKinds
 
 	// LastKindV2 is the last kind recordings of format 2 and older hold:
-	// Char and MouseMotion came with format 3.
+	// Char, MouseMotion and the gamepad kinds came with format 3.
 	LastKindV2 = FocusLost
 )
 
@@ -38,6 +40,7 @@ var kindNames = [...]string{
 	ButtonPress: "button-press", ButtonRelease: "button-release", CursorMove: "cursor-move",
 	Scroll: "scroll", Resize: "resize", CloseRequest: "close-request",
 	FocusGained: "focus-gained", FocusLost: "focus-lost", Char: "char", MouseMotion: "mouse-motion",
+	GamepadButton: "gamepad-button", GamepadAxis: "gamepad-axis",
 }
 
 // String returns the kind's name.
@@ -108,6 +111,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s (%g,%g)@%d", e.Kind, e.X, e.Y, uint64(e.Time))
 	case Char:
 		return fmt.Sprintf("%s %q@%d", e.Kind, e.Rune(), uint64(e.Time))
+	case GamepadButton, GamepadAxis:
+		return fmt.Sprintf("%s pad %d #%d %g@%d", e.Kind, e.Key, e.Button, e.X, uint64(e.Time))
 	}
 	return fmt.Sprintf("%s@%d", e.Kind, uint64(e.Time))
 }

@@ -42,7 +42,7 @@ const (
 	evButton = 0x20 // Button and Mods follow (one byte each)
 	evX      = 0x40 // X follows (byte-reversed float64 bits, uvarint)
 	evY      = 0x80 // Y follows
-	evKind   = 0x0f
+	evKind   = 0x0f // every value but 0 is a kind since format 3: a later kind needs another format
 
 	defaultHashEvery = 30
 	maxTickRate      = 1000    // engine.Options.TickRate's range

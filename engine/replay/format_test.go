@@ -163,7 +163,6 @@ func TestCorruptValuesBehindGoodChecksums(t *testing.T) {
 		chunks [][]byte
 		words  string
 	}{
-		{"unknown event kind", [][]byte{cat([]byte{chunkTicks}, uv(0, 1, 0<<1|recEvents, 1), ev(15), uv(0<<1|recHash), hash)}, "event kind 15 unknown"},
 		{"event kind 0", [][]byte{cat([]byte{chunkTicks}, uv(0, 2, 0<<1|recHash), hash, uv(1<<1|recEvents, 1), ev(0))}, "(tick 1): event kind 0 unknown"},
 		{"missing hash", [][]byte{cat([]byte{chunkTicks}, uv(0, 1))}, "state hash of tick 0 is missing"},
 		{"hash at an unhashed tick", [][]byte{cat([]byte{chunkTicks}, uv(0, 3, 0<<1|recHash), hash, uv(1<<1|recHash), hash)}, "(tick 1): a state hash for tick 1, which is not the next hashed tick 2"},

@@ -139,6 +139,9 @@ func script(h *engine.Headless) {
 	// Text entry and mouse-look (format 3).
 	h.Inject(32, input.CharEvent(at(32, 1), 'é'), input.CharEvent(at(32, 2), '中'),
 		input.Event{Time: at(32, 3), Kind: input.MouseMotion, X: -3.5, Y: 12})
+	h.Inject(33, input.PadConnectEvent(at(33, 0), 2, true), input.PadButtonEvent(at(33, 1), 2, input.PadStart, true),
+		input.PadAxisEvent(at(33, 2), 2, input.PadLeftY, -0.73), input.PadAxisEvent(at(33, 3), 2, input.PadRightTrigger, 0.5))
+	h.Inject(34, input.PadButtonEvent(at(34, 1), 2, input.PadStart, false), input.PadConnectEvent(at(34, 2), 2, false))
 	h.Inject(140, input.Event{Time: at(140, 0), Kind: input.CursorMove, X: 12, Y: 700.25},
 		input.Event{Time: at(140, 10), Kind: input.ButtonPress, Button: input.ButtonLeft, Mods: input.ModControl, X: 12, Y: 700.25})
 	h.Inject(141, input.Event{Time: at(141, 0), Kind: input.ButtonRelease, Button: input.ButtonLeft, X: 12, Y: 700.25})

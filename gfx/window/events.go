@@ -18,7 +18,16 @@ func (w *Window) PollEvents(dst []input.Event, stamp func() timing.Micros) []inp
 	if w.win == nil {
 		return dst
 	}
-	return w.collect(dst, stamp, pollGLFW)
+	if w.poll == nil {
+		w.poll = w.pollAll // a method value, made once: not one per frame
+	}
+	return w.collect(dst, stamp, w.poll)
+}
+
+// pollAll polls GLFW's events, then the gamepads.
+func (w *Window) pollAll() {
+	pollGLFW()
+	w.pollPads()
 }
 
 func pollGLFW() {

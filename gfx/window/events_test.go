@@ -118,3 +118,48 @@ func TestTextAndMouseLookEvents(t *testing.T) {
 		t.Errorf("Rune: got %q, want 'é'", r)
 	}
 }
+
+func TestGamepadsBecomeEvents(t *testing.T) {
+	// A fake reader stands for GLFW: pad 1 connects, presses A, moves its
+	// left stick and right trigger, releases A, then is unplugged.
+	var script []padReading
+	var frame int
+	w := &Window{scale: 1, readPad: func(j int, dst *padReading) {
+		*dst = padReading{}
+		if j == 1 && frame < len(script) {
+			*dst = script[frame]
+		}
+	}}
+	connected := padReading{present: true}
+	pressed := connected
+	pressed.buttons[input.PadA] = true
+	moved := pressed
+	moved.axes[input.PadLeftX], moved.axes[input.PadRightTrigger] = -0.5, 0.75
+	released := moved
+	released.buttons[input.PadA] = false
+	script = []padReading{connected, pressed, moved, released, {}}
+	var now timing.Micros
+	stamp := func() timing.Micros { now++; return now }
+	var got []input.Event
+	for frame = range len(script) {
+		got = w.collect(got, stamp, w.pollPads)
+	}
+	want := []input.Event{
+		input.PadConnectEvent(1, 1, true),
+		input.PadButtonEvent(2, 1, input.PadA, true),
+		input.PadAxisEvent(3, 1, input.PadLeftX, -0.5),
+		input.PadAxisEvent(4, 1, input.PadRightTrigger, 0.75),
+		input.PadButtonEvent(5, 1, input.PadA, false),
+		input.PadConnectEvent(6, 1, false),
+		input.PadAxisEvent(7, 1, input.PadLeftX, 0),
+		input.PadAxisEvent(8, 1, input.PadRightTrigger, 0),
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d events %v, want %d %v", len(got), got, len(want), want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("event %d: got %v, want %v", i, got[i], want[i])
+		}
+	}
+}

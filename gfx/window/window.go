@@ -65,6 +65,12 @@ type Window struct {
 	scale      float32
 	title      string
 
+	// Gamepads: how they are read, and their last readings.
+	readPad padReader
+	pads    [input.MaxPads]padReading
+	padNow  padReading
+	poll    func() // w.pollAll
+
 	// The captured cursor's last position, to report motion.
 	captured     bool
 	hasLast      bool
@@ -175,7 +181,7 @@ func open(cfg Config) (w *Window, err error) {
 		return nil, fmt.Errorf("window: cannot create a window with an OpenGL 4.1 core context: %w: %v; %s", ErrNoDisplay, err, hint)
 	}
 	win.MakeContextCurrent()
-	w = &Window{win: win, vsync: !cfg.NoVSync, title: cfg.Title}
+	w = &Window{win: win, vsync: !cfg.NoVSync, title: cfg.Title, readPad: readGLFWPad}
 	glfw.SwapInterval(w.interval())
 
 	w.renderer, err = gl41.New(cfg.Renderer)

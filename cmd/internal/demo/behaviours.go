@@ -46,10 +46,18 @@ type Ball struct {
 	Kick        float64      // vertical speed given when the bounces die down, m/s
 	Wall        float64      // the walls are at x, z = ±Wall (for the centre)
 
+	// Push is a horizontal acceleration (x, z; m/s²) the state sets each
+	// tick from a gamepad's stick; horizontal speed is kept under
+	// MaxPushSpeed.
+	Push [2]float64
+
 	// Bounces counts contacts with the floor and Walls with the walls; the
 	// path is a single parabola while neither changes.
 	Bounces, Walls int
 }
+
+// MaxPushSpeed caps the horizontal speed a Push gives the ball, m/s.
+const MaxPushSpeed = 8
 
 // Tick advances the ball by one tick and moves its actor there.
 func (b *Ball) Tick(a *scene.Actor, t timing.TickInfo, _ *scene.Manager) error {
@@ -62,6 +70,12 @@ func (b *Ball) Tick(a *scene.Actor, t timing.TickInfo, _ *scene.Manager) error {
 func (b *Ball) Advance(dt float64) {
 	g := mgl64.Vec3{0, -b.Gravity, 0}
 	s := &b.State
+	if b.Push != [2]float64{} {
+		for i, k := range [2]int{0, 2} {
+			v := s.Vel[k] + b.Push[i]*dt
+			s.Vel[k] = min(max(v, -MaxPushSpeed), MaxPushSpeed)
+		}
+	}
 	for range 8 { // a tick sees at most a few contacts; the cap guards against a wedged ball
 		if dt <= 0 {
 			return

@@ -12,6 +12,10 @@ import (
 	"github.com/tickwork/tickwork/timing"
 )
 
+// PadPush is the ball's acceleration, m/s², at a gamepad stick's full
+// travel.
+const PadPush = 12
+
 // TeleportEvery is how often the magenta cube teleports by itself.
 const TeleportEvery = 2 * timing.Second
 
@@ -114,13 +118,16 @@ func (g *Gameplay) Tick(ctx *engine.TickContext) error {
 		return err
 	}
 	in := ctx.Input
-	if pressed(in, input.KeyEscape) {
+	if pressed(in, input.KeyEscape) || in.PadPressed(0, input.PadStart) {
 		ctx.Push(NewPause())
 	}
+	// Gamepad 0's left stick pushes the ball (as recorded and replayed as
+	// the keys are).
+	g.ball.Push = [2]float64{PadPush * in.PadAxis(0, input.PadLeftX), PadPush * in.PadAxis(0, input.PadLeftY)}
 	for _, r := range g.rings {
 		r.advance(ctx.Tick.Delta)
 	}
-	now := pressed(in, input.KeyT)
+	now := pressed(in, input.KeyT) || in.PadPressed(0, input.PadY)
 	if now {
 		g.timer.Reset() // the next jump by itself comes a full period later
 	}

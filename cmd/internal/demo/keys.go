@@ -10,25 +10,27 @@ import (
 // written on screen and what they do.
 type Binding struct {
 	Keys   []input.Key
-	Label  string // "Esc", "+ / -"
-	Action string // "pause / resume"
+	Label  string            // "Esc", "+ / -"
+	Action string            // "pause / resume"
+	Pad    []input.PadButton // gamepad buttons that do it, for a pad's row
 }
 
 // Keys lists every key of the sample, in the order they are shown on
 // screen (and in the README). The states read key presses in their Tick,
 // once per tick, from the input delivered to that tick.
 var Keys = []Binding{
-	{[]input.Key{input.KeyEnter, input.KeyKPEnter}, "Enter", "play (title screen)"},
-	{[]input.Key{input.KeyEscape}, "Esc", "pause / resume"},
-	{[]input.Key{input.KeyI}, "I", "cycle interpolate / extrapolate / none"},
-	{[]input.Key{input.KeyEqual, input.KeyKPAdd, input.KeyMinus, input.KeyKPSubtract}, "+ / -", "tick rate 10, 15, 20, 30, 60, 120 Hz"},
-	{[]input.Key{input.KeyS}, "S", "slow motion (time scale 0.25)"},
-	{[]input.Key{input.KeyPeriod, input.KeyKPDecimal}, ".", "single-step one tick while paused"},
-	{[]input.Key{input.KeyT}, "T", "teleport the magenta cube now"},
-	{[]input.Key{input.KeyV}, "V", "vsync on / off"},
-	{[]input.Key{input.KeyF}, "F", "fullscreen on / off"},
-	{[]input.Key{input.KeyF1}, "F1", "debug overlay"},
-	{[]input.Key{input.KeyQ}, "Q", "quit"},
+	{[]input.Key{input.KeyEnter, input.KeyKPEnter}, "Enter", "play (title screen)", nil},
+	{[]input.Key{input.KeyEscape}, "Esc", "pause / resume", nil},
+	{[]input.Key{input.KeyI}, "I", "cycle interpolate / extrapolate / none", nil},
+	{[]input.Key{input.KeyEqual, input.KeyKPAdd, input.KeyMinus, input.KeyKPSubtract}, "+ / -", "tick rate 10, 15, 20, 30, 60, 120 Hz", nil},
+	{[]input.Key{input.KeyS}, "S", "slow motion (time scale 0.25)", nil},
+	{[]input.Key{input.KeyPeriod, input.KeyKPDecimal}, ".", "single-step one tick while paused", nil},
+	{[]input.Key{input.KeyT}, "T", "teleport the magenta cube now", nil},
+	{[]input.Key{input.KeyV}, "V", "vsync on / off", nil},
+	{[]input.Key{input.KeyF}, "F", "fullscreen on / off", nil},
+	{[]input.Key{input.KeyF1}, "F1", "debug overlay", nil},
+	{[]input.Key{input.KeyQ}, "Q", "quit", nil},
+	{Pad: []input.PadButton{input.PadY, input.PadStart}, Label: "gamepad", Action: "left stick pushes the ball, Y teleports, Start pauses"},
 }
 
 // keysLabelled returns the bindings of Keys with the given labels, in the

@@ -236,8 +236,8 @@ func TestKeysListed(t *testing.T) {
 	var listed []input.Key
 	labels := map[string]bool{}
 	for _, b := range Keys {
-		if b.Label == "" || b.Action == "" || len(b.Keys) == 0 {
-			t.Errorf("binding %+v: want a label, an action and keys", b)
+		if b.Label == "" || b.Action == "" || len(b.Keys)+len(b.Pad) == 0 {
+			t.Errorf("binding %+v: want a label, an action and keys or pad buttons", b)
 		}
 		if labels[b.Label] {
 			t.Errorf("label %q listed twice", b.Label)

@@ -18,14 +18,14 @@ import (
 
 // ViewerKeys are the model viewer's keys, in the order shown on screen.
 var ViewerKeys = []Binding{
-	{[]input.Key{input.KeyLeft, input.KeyRight, input.KeyUp, input.KeyDown}, "arrows / drag", "orbit the camera"},
-	{nil, "right button", "mouse-look (the cursor is captured while held)"},
-	{[]input.Key{input.KeyEqual, input.KeyMinus}, "+ / - / wheel", "zoom"},
-	{[]input.Key{input.KeyTab}, "Tab", "next animation"},
-	{[]input.Key{input.KeySpace}, "Space", "pause / play the animation"},
-	{[]input.Key{input.KeyR}, "R", "reset the view"},
-	{[]input.Key{input.KeyF1}, "F1", "debug overlay"},
-	{[]input.Key{input.KeyQ, input.KeyEscape}, "Q / Esc", "quit"},
+	{[]input.Key{input.KeyLeft, input.KeyRight, input.KeyUp, input.KeyDown}, "arrows / drag", "orbit the camera", nil},
+	{Label: "right button", Action: "mouse-look (the cursor is captured while held)"},
+	{[]input.Key{input.KeyEqual, input.KeyMinus}, "+ / - / wheel", "zoom", nil},
+	{[]input.Key{input.KeyTab}, "Tab", "next animation", nil},
+	{[]input.Key{input.KeySpace}, "Space", "pause / play the animation", nil},
+	{[]input.Key{input.KeyR}, "R", "reset the view", nil},
+	{[]input.Key{input.KeyF1}, "F1", "debug overlay", nil},
+	{[]input.Key{input.KeyQ, input.KeyEscape}, "Q / Esc", "quit", nil},
 }
 
 // Viewer is the model viewer (sample -model FILE): the model spawned at the
