@@ -18,6 +18,10 @@ type Config struct {
 	// Model is the glTF file the viewer shows (StartViewer).
 	Model string
 
+	// Player is the name typed on the title screen, shown in the HUD; it
+	// changes nothing in the game.
+	Player string
+
 	// Assets are the sample's loaded assets, whose library the window's
 	// renderer draws from; nil loads them when a state is entered (a
 	// headless run or a test).

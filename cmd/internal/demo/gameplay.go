@@ -51,11 +51,19 @@ type Gameplay struct {
 	noteTicks int
 	hud       statusLine
 	covered   bool // an overlay is over the state: its HUD shows less
+
+	playerLabel string // "player: NAME", or "" without a name
 }
 
 // NewGameplay returns the gameplay state for cfg. The scene is built when
 // the state is entered; a Config out of range makes Enter fail.
-func NewGameplay(cfg Config) *Gameplay { return &Gameplay{cfg: cfg} }
+func NewGameplay(cfg Config) *Gameplay {
+	g := &Gameplay{cfg: cfg}
+	if cfg.Player != "" {
+		g.playerLabel = "player: " + cfg.Player
+	}
+	return g
+}
 
 // Name names the state in errors and logs.
 func (g *Gameplay) Name() string { return "gameplay" }

@@ -55,6 +55,9 @@ func (g *Gameplay) Draw(ctx *engine.DrawContext) {
 	h.AddRect(w-sw-pad-pad/2, pad/2, sw+pad, 3*lineH(f)+pad+4, panelColor)
 	text(h, w-tw-pad, pad, 2, titleColor, hudTitle)
 	text(h, w-textWidth(f, s.text, 1)-pad, pad+2*lineH(f)+4, 1, textColor, s.text)
+	if g.playerLabel != "" {
+		text(h, w-textWidth(f, g.playerLabel, 1)-pad, pad+3*lineH(f)+10, 1, keyColor, g.playerLabel)
+	}
 
 	kw, kh := tableSize(f, 1, gameplayKeys)
 	y := hgt - kh - pad

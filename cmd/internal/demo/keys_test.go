@@ -208,7 +208,6 @@ func TestQuitKey(t *testing.T) {
 	}{
 		{"gameplay", func(*testing.T) engine.State { return NewGameplay(Config{}) }, false},
 		{"paused", func(*testing.T) engine.State { return NewGameplay(Config{}) }, true},
-		{"title", func(*testing.T) engine.State { return NewTitle(Config{}) }, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := headless(t, tt.first(t))
