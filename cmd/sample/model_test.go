@@ -74,7 +74,7 @@ func TestModelViewerAnimatesOnTicks(t *testing.T) {
 func TestModelViewerWindow(t *testing.T) {
 	needDisplay(t)
 	shot := filepath.Join(t.TempDir(), "viewer.png")
-	r := sample(t, nil, "-model", beacon, "-frames", "20", "-width", "480", "-height", "360", "-screenshot", shot)
+	r := sample(t, nil, "-model", beacon, "-frames", "20", "-width", "640", "-height", "480", "-screenshot", shot)
 	if r.code != 0 {
 		t.Fatalf("exit status %d\n%s", r.code, r.stderr)
 	}

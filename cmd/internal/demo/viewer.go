@@ -19,7 +19,7 @@ import (
 // ViewerKeys are the model viewer's keys, in the order shown on screen.
 var ViewerKeys = []Binding{
 	{[]input.Key{input.KeyLeft, input.KeyRight, input.KeyUp, input.KeyDown}, "arrows / drag", "orbit the camera", nil},
-	{Label: "right button", Action: "mouse-look (the cursor is captured while held)"},
+	{Label: "right button", Action: "mouse-look, held"},
 	{[]input.Key{input.KeyEqual, input.KeyMinus}, "+ / - / wheel", "zoom", nil},
 	{[]input.Key{input.KeyTab}, "Tab", "next animation", nil},
 	{[]input.Key{input.KeySpace}, "Space", "pause / play the animation", nil},
