@@ -1,0 +1,13 @@
+// Package audio is tickwork's mixer: pure Go, no cgo, deterministic. It
+// mixes voices of decoded clips into 48 kHz stereo float32 frames on one
+// timeline counted in frames (Rate per second of game time), so the same
+// starts at the same frames give the same samples bit for bit, however the
+// output is pulled (in chunks of any size, headless or by a device).
+//
+// A sound started by the simulation belongs at its tick's place on that
+// timeline: FrameOfTick gives the frame where tick n's sound begins (the
+// tick's time plus one step, the same one-tick delay as the interpolated
+// picture), whatever frame ran the tick. A Mixer is used from one
+// goroutine at a time: the engine's main goroutine starts voices, and a
+// device's feeder renders under a lock the engine holds.
+package audio

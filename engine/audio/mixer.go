@@ -1,0 +1,224 @@
+package audio
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/tickwork/tickwork/timing"
+)
+
+// Rate is the mixer's output rate in frames per second; a frame is two
+// float32 samples, left then right.
+const Rate = 48000
+
+// FrameOfTick returns the timeline frame where a sound started by a tick
+// at tickTime begins: one step later (the picture of a tick is shown one
+// step after it, blended), in frames since origin, rounded down. It is
+// exact integer arithmetic on microseconds, so every frame rate and every
+// replay puts the sound at the same frame.
+func FrameOfTick(tickTime, step, origin timing.Micros) int64 {
+	return int64(tickTime+step-origin) * Rate / 1_000_000
+}
+
+// Clip is decoded sound: interleaved stereo frames at Rate.
+type Clip struct {
+	Name    string
+	Samples []float32 // left, right, left, right...
+}
+
+// Frames returns the clip's length in frames.
+func (c *Clip) Frames() int { return len(c.Samples) / 2 }
+
+// Bus groups voices under one volume.
+type Bus uint8
+
+// The buses.
+const (
+	Effects   Bus = iota // game sounds: the zero value
+	Music                // streamed or looping music
+	Interface            // menus and the HUD; may play on while the game is paused
+	NumBuses
+)
+
+// Play describes a voice to start.
+type Play struct {
+	Clip   *Clip
+	Bus    Bus
+	Volume float32 // 0 means 1; allowed 0 to 4
+	Pan    float32 // -1 left, 0 centre, 1 right (constant-power)
+	Loop   bool    // start again at the end until stopped
+}
+
+// VoiceID names a started voice; 0 names none.
+type VoiceID uint64
+
+type voice struct {
+	id     VoiceID
+	clip   *Clip
+	bus    Bus
+	gl, gr float32 // left and right gains: volume × pan
+	start  int64   // timeline frame of the clip's first frame
+	stop   int64   // timeline frame where it stops (math.MaxInt64: never)
+	loop   bool
+}
+
+// Mixer mixes voices into the timeline. Its zero value is not ready: use
+// NewMixer.
+type Mixer struct {
+	voices []voice
+	max    int
+	next   VoiceID
+	cursor int64 // frames rendered so far
+	bus    [NumBuses]float32
+	master float32
+	stolen int
+}
+
+// NewMixer returns a mixer of at most maxVoices voices at once (1 to
+// 4096).
+func NewMixer(maxVoices int) (*Mixer, error) {
+	if maxVoices < 1 || maxVoices > 4096 {
+		return nil, fmt.Errorf("audio: %d voices: allowed 1 to 4096", maxVoices)
+	}
+	m := &Mixer{voices: make([]voice, 0, maxVoices), max: maxVoices, master: 1}
+	for i := range m.bus {
+		m.bus[i] = 1
+	}
+	return m, nil
+}
+
+// Cursor returns the timeline frame Render fills next.
+func (m *Mixer) Cursor() int64 { return m.cursor }
+
+// Stolen returns how many voices were stolen to make room for new ones.
+func (m *Mixer) Stolen() int { return m.stolen }
+
+// Voices returns the number of voices playing or scheduled.
+func (m *Mixer) Voices() int { return len(m.voices) }
+
+// SetBusVolume sets a bus's volume (0 to 4).
+func (m *Mixer) SetBusVolume(b Bus, v float32) error {
+	if b >= NumBuses || !(v >= 0 && v <= 4) {
+		return fmt.Errorf("audio: bus %d volume %v: want a bus below %d and a volume from 0 to 4", b, v, NumBuses)
+	}
+	m.bus[b] = v
+	return nil
+}
+
+// Start schedules p to begin at timeline frame at (FrameOfTick for a sound
+// of the simulation). A start before the cursor plays from where the
+// timeline is, as if it had begun at at. With every voice in use, the
+// quietest voice (the oldest among equals) is stolen and counted.
+func (m *Mixer) Start(at int64, p Play) (VoiceID, error) {
+	switch {
+	case p.Clip == nil || p.Clip.Frames() == 0:
+		return 0, fmt.Errorf("audio: Start: no clip, or an empty one")
+	case !(p.Volume >= 0 && p.Volume <= 4):
+		return 0, fmt.Errorf("audio: Start %q: volume %v: allowed 0 (meaning 1) to 4", p.Clip.Name, p.Volume)
+	case !(p.Pan >= -1 && p.Pan <= 1):
+		return 0, fmt.Errorf("audio: Start %q: pan %v: allowed -1 to 1", p.Clip.Name, p.Pan)
+	case p.Bus >= NumBuses:
+		return 0, fmt.Errorf("audio: Start %q: bus %d unknown", p.Clip.Name, p.Bus)
+	}
+	vol := p.Volume
+	if vol == 0 {
+		vol = 1
+	}
+	// Constant-power pan: equal loudness across the field.
+	angle := float64(p.Pan+1) * math.Pi / 4
+	v := voice{
+		clip: p.Clip, bus: p.Bus, start: at, stop: math.MaxInt64, loop: p.Loop,
+		gl: vol * float32(math.Cos(angle)), gr: vol * float32(math.Sin(angle)),
+	}
+	if len(m.voices) == m.max {
+		m.steal()
+	}
+	m.next++
+	v.id = m.next
+	m.voices = append(m.voices, v)
+	return v.id, nil
+}
+
+// steal removes the quietest voice, the oldest among equals.
+func (m *Mixer) steal() {
+	q := 0
+	for i := range m.voices {
+		a, b := &m.voices[i], &m.voices[q]
+		if a.gl+a.gr < b.gl+b.gr || a.gl+a.gr == b.gl+b.gr && a.id < b.id {
+			q = i
+		}
+	}
+	m.remove(q)
+	m.stolen++
+}
+
+// remove deletes voice i, keeping the others in start order.
+func (m *Mixer) remove(i int) {
+	copy(m.voices[i:], m.voices[i+1:])
+	m.voices = m.voices[:len(m.voices)-1]
+}
+
+// Stop ends voice id at timeline frame at (the next frame to render when
+// at is already past). Stopping a voice that ended does nothing.
+func (m *Mixer) Stop(id VoiceID, at int64) {
+	for i := range m.voices {
+		if m.voices[i].id == id {
+			m.voices[i].stop = max(at, m.cursor)
+			return
+		}
+	}
+}
+
+// Render mixes the next len(dst)/2 frames of the timeline into dst
+// (overwriting it) and advances the cursor. Voices are summed in the order
+// they were started, so the result does not depend on how the timeline is
+// cut into calls. It allocates nothing.
+func (m *Mixer) Render(dst []float32) {
+	n := int64(len(dst) / 2)
+	clear(dst)
+	from, to := m.cursor, m.cursor+n
+	for i := range m.voices { // in start order: removal keeps it
+		m.mix(&m.voices[i], dst, from, to)
+	}
+	m.cursor = to
+	// Drop voices that have ended.
+	for i := 0; i < len(m.voices); {
+		v := &m.voices[i]
+		if v.stop <= to || !v.loop && v.start+int64(v.clip.Frames()) <= to {
+			m.remove(i)
+			continue
+		}
+		i++
+	}
+}
+
+// mix adds voice v's frames in [from, to) of the timeline to dst, whose
+// first frame is from.
+func (m *Mixer) mix(v *voice, dst []float32, from, to int64) {
+	lo, hi := max(v.start, from), min(v.stop, to)
+	if lo >= hi {
+		return
+	}
+	frames := int64(v.clip.Frames())
+	k := lo - v.start // the clip frame at lo
+	if v.loop {
+		k %= frames
+	} else if k >= frames {
+		return
+	}
+	g := m.bus[v.bus] * m.master
+	gl, gr := v.gl*g, v.gr*g
+	src := v.clip.Samples
+	out := dst[2*(lo-from) : 2*(hi-from)]
+	for i := 0; i < len(out); i += 2 {
+		if k == frames {
+			if !v.loop {
+				return
+			}
+			k = 0
+		}
+		out[i] += src[2*k] * gl
+		out[i+1] += src[2*k+1] * gr
+		k++
+	}
+}
