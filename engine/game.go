@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 
+	"github.com/tickwork/tickwork/engine/audio"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/text"
@@ -62,7 +63,8 @@ type (
 // a window and a renderer (or drive it with Headless). A Game runs on the
 // main goroutine and is not safe for concurrent use.
 type Game struct {
-	face   *text.Face  // text.Default, for DrawContext.Face and the overlay
+	face   *text.Face // text.Default, for DrawContext.Face and the overlay
+	mixer  *audio.Mixer
 	window windowState // what states asked of the window
 	opts   Options
 	sched  *timing.Scheduler
@@ -141,6 +143,9 @@ func New(opts Options) (*Game, error) {
 	g := &Game{opts: opts, sched: sched, clock: opts.Clock, mode: opts.Mode, logf: opts.Logf}
 	if g.face, err = text.Default(); err != nil {
 		return nil, fmt.Errorf("engine: the default text face: %w", err)
+	}
+	if g.mixer, err = audio.NewMixer(MaxVoices); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
 	}
 	if g.clock == nil {
 		g.clock = NewRealClock()

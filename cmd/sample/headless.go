@@ -46,6 +46,9 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 	if cerr := h.Close(); err == nil {
 		err = cerr // closing finishes a recording and checks a replay's end
 	}
+	if err == nil && f.AudioOut != "" {
+		err = writeAudio(h.Game, f.AudioOut)
+	}
 	if err == nil && !final.ok {
 		err = fmt.Errorf("the game ended after %d of %d ticks", h.Game.Ticks(), ticks)
 	}

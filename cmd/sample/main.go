@@ -48,7 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	// Files are written when the game ends: check where they go before it
 	// starts, so a long session is not lost to a bad path.
-	for _, out := range []struct{ flag, path string }{{"screenshot", f.Screenshot}, {"record", f.Record}} {
+	for _, out := range []struct{ flag, path string }{{"screenshot", f.Screenshot}, {"record", f.Record}, {"audio-out", f.AudioOut}} {
 		if out.path == "" {
 			continue
 		}

@@ -116,6 +116,11 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	if err := errors.Join(runErr, g.Stop(), shotErr); err != nil {
 		return err
 	}
+	if f.AudioOut != "" {
+		if err := writeAudio(g, f.AudioOut); err != nil {
+			return err
+		}
+	}
 	if f.Frames > 0 {
 		fmt.Fprintf(stdout, "frames=%d ticks=%d fps=%.1f tps=%.1f\n", frames, ticks, medianFPS(intervals), perSecond(ticks, elapsed))
 	}

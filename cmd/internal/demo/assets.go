@@ -20,6 +20,7 @@ type Assets struct {
 	Floor  asset.MaterialID // the checker texture, repeated
 	Crate  asset.MaterialID // the crate texture
 	Beacon *asset.Model     // the sample's own animated model
+	sounds sounds
 }
 
 // LoadAssets loads the sample's assets into a new library. A headless and a
@@ -27,7 +28,7 @@ type Assets struct {
 // same Library.Hash.
 func LoadAssets() (*Assets, error) {
 	lib := &asset.Library{}
-	a := &Assets{Lib: lib}
+	a := &Assets{Lib: lib, sounds: makeSounds()}
 	image := func(name string) (asset.ImageID, error) {
 		f, err := files.Open("assets/" + name)
 		if err != nil {

@@ -35,6 +35,7 @@ type Flags struct {
 	Model      string     // -model: view this glTF file (.gltf or .glb)
 	Info       bool       // -info: with -model, print the file's counts and exit
 	ShaderDir  string     // -shader-dir: read and watch the shaders in this directory
+	AudioOut   string     // -audio-out: write the game's whole mix to this WAV file
 
 	fs *flag.FlagSet
 }
@@ -60,6 +61,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.Bisect, "bisect", false, "with -replay: find the first tick where the replay diverges (at 60 fps against 7 fps±50%, and against the recording) and what differs there; no window")
 	fs.StringVar(&f.Model, "model", "", "open a model viewer of this glTF 2.0 file (.gltf or .glb): the model, its animations, an orbit camera")
 	fs.BoolVar(&f.Info, "info", false, "with -model: load the file without a window and print nodes=N meshes=M primitives=P vertices=V triangles=T textures=X materials=Y animations=A")
+	fs.StringVar(&f.AudioOut, "audio-out", "", "write the game's whole sound mix to this WAV file (48 kHz stereo, 16-bit) when it ends, atomically; the same ticks give the same bytes at any frame rate")
 	fs.StringVar(&f.ShaderDir, "shader-dir", "", "with a window: read the shaders from this directory (e.g. shaders) and recompile them when they change; a failed compile keeps the previous program and shows the log")
 	fs.StringVar(&f.StartState, "start", "auto", "first state: title, gameplay, or auto (gameplay with -headless or -frames, else title)")
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/audio"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/scene"
 	"github.com/tickwork/tickwork/timing"
@@ -53,6 +54,7 @@ type Gameplay struct {
 	covered   bool // an overlay is over the state: its HUD shows less
 
 	playerLabel string // "player: NAME", or "" without a name
+	bounces     int    // the ball's bounces heard so far
 }
 
 // NewGameplay returns the gameplay state for cfg. The scene is built when
@@ -139,7 +141,19 @@ func (g *Gameplay) Tick(ctx *engine.TickContext) error {
 	if now {
 		g.timer.Reset() // the next jump by itself comes a full period later
 	}
+	// Sounds, on the tick's place on the audio timeline: the ball's
+	// bounces of the last tick, and a teleport.
+	if b := g.ball.Bounces; b != g.bounces {
+		g.bounces = b
+		pan := float32(min(max(g.ball.State.Pos[0]/g.ball.Wall, -1), 1))
+		if _, err := ctx.PlaySound(audio.Play{Clip: g.cfg.Assets.sounds.bounce, Pan: pan}); err != nil {
+			return err
+		}
+	}
 	if g.timer.Tick(&ctx.Tick) > 0 || now {
+		if _, err := ctx.PlaySound(audio.Play{Clip: g.cfg.Assets.sounds.teleport}); err != nil {
+			return err
+		}
 		return g.teleport(ctx.Rand())
 	}
 	return nil
