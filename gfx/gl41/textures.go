@@ -33,14 +33,17 @@ func (r *Renderer) texture(id asset.ImageID) (uint32, error) {
 		im *asset.Image
 		ok bool
 	)
+	var bad error
 	if r.assets != nil {
-		im, ok = r.assets.Image(id)
+		if im, ok = r.assets.Image(id); ok {
+			bad = im.Validate()
+		}
 	}
 	switch {
 	case !ok:
 		t.err = fmt.Errorf("gl41: a material uses image %d, which the assets do not have", id)
-	case im.Validate() != nil:
-		t.err = fmt.Errorf("gl41: image %d: %w", id, im.Validate())
+	case bad != nil:
+		t.err = fmt.Errorf("gl41: image %d: %w", id, bad)
 	case im.Width > r.maxTexture || im.Height > r.maxTexture:
 		t.err = fmt.Errorf("gl41: image %d is %d×%d pixels; this driver's largest texture is %d×%d: scale it down", id, im.Width, im.Height, r.maxTexture, r.maxTexture)
 	}

@@ -88,7 +88,7 @@ func (v *Viewer) Enter(*engine.Context) error {
 	if v.inst, err = md.Spawn(&v.world, scene.Spec{}); err != nil {
 		return err
 	}
-	center, radius := modelBounds(&v.world, lib, v.inst)
+	center, radius := modelBounds(&v.world, lib)
 	v.orbit = &Orbit{Target: center, Distance: 2.6 * radius, Yaw: 0.6, Pitch: 0.35, home: [3]float64{0.6, 0.35, float64(2.6 * radius)}}
 	cam, err := v.world.Spawn(scene.Spec{Behavior: v.orbit})
 	if err != nil {
@@ -268,13 +268,13 @@ func (o *Orbit) place(a *scene.Actor) {
 	a.Local.Rot = lookRotation(eye, o.Target, mgl32.Vec3{0, 1, 0})
 }
 
-// modelBounds returns a sphere around the spawned model's meshes, from the
-// meshes' bounds and the actors' world transforms.
-func modelBounds(m *scene.Manager, lib *asset.Library, in *asset.Instance) (mgl32.Vec3, float32) {
+// modelBounds returns a sphere around the meshes drawn in m (the viewer's
+// scene holds the model alone), from the meshes' bounds and the actors'
+// world transforms.
+func modelBounds(m *scene.Manager, lib *asset.Library) (mgl32.Vec3, float32) {
 	lo := mgl32.Vec3{float32(math.Inf(1)), float32(math.Inf(1)), float32(math.Inf(1))}
 	hi := lo.Mul(-1)
-	for h, a := range m.All() {
-		_ = h
+	for _, a := range m.All() {
 		mesh, ok := lib.Mesh(a.Mesh)
 		if !ok {
 			continue
