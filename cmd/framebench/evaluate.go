@@ -30,6 +30,7 @@ func evaluate(b *benchSet, res *Results, sk *Soak) []goalGroup {
 		{"Allocations and garbage collection", allocGoals(b, res)},
 		{"Pacing and tick exactness (cmd/framebench)", timingGoals(res)},
 		{"Rendering under llvmpipe at 1280×720", renderGoals(b, res)},
+		{peerTitle(res), peerGoals(res)},
 		{"Assets: textures, models, animation", assetGoals(b)},
 		{"Text and 2D", hudGoals(b)},
 		{"Soak", soakGoals(res, sk)},

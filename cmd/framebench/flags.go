@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tickwork/tickwork/cmd/framebench/internal/peer"
 	"github.com/tickwork/tickwork/cmd/internal/demo"
 )
 
@@ -30,6 +31,13 @@ type config struct {
 	varyActors   int
 	varyDuration time.Duration
 	varyMax      time.Duration
+
+	peer         string // the peer binary; empty: no comparison
+	peerCubes    []int
+	peerRounds   int
+	peerDuration time.Duration
+	peerWarmup   time.Duration
+	peerPace     time.Duration
 
 	soak         time.Duration
 	soakActors   int
@@ -67,7 +75,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (*config, error) {
 	scen := listFlag{"headless,novsync,vsync,vsync-headless,varying"}
 	soakScen := "vsync"
 	fs.Var(&actors, "actors", "comma-separated extra actor counts of the sample's gameplay scene, each 0 to "+strconv.Itoa(demo.MaxActors))
-	fs.Var(&scen, "scenarios", "comma-separated scenarios: "+scenarioNames()+", or all")
+	fs.Var(&scen, "scenarios", "comma-separated scenarios: "+scenarioNames()+", all, or none (with -peer: the comparison alone)")
 	fs.DurationVar(&c.duration, "duration", 10*time.Second, "measured time of each run, after the warm-up (10ms to 1h)")
 	fs.DurationVar(&c.warmup, "warmup", time.Second, "time run before measuring, so buffers reach their size (0 to 10m)")
 	fs.IntVar(&c.tickRate, "tick-rate", 30, "logic ticks per second, 1 to 1000")
@@ -82,6 +90,13 @@ func parseFlags(fs *flag.FlagSet, args []string) (*config, error) {
 	fs.IntVar(&c.varyActors, "vary-actors", 10000, "extra actors of the varying scenarios")
 	fs.DurationVar(&c.varyDuration, "vary-duration", 10*time.Second, "measured time of the varying scenarios (10ms to 1h)")
 	fs.DurationVar(&c.varyMax, "vary-max", 30*time.Millisecond, "varying scenarios: each frame sleeps a random 0 to this (1ms to 200ms)")
+	peerCubes := listFlag{"1000,10000,20000,50000"}
+	fs.StringVar(&c.peer, "peer", "", "peer engine binary (cmd/framebench/peers/raylib, built with -tags x11): compare tickwork with it on the cube scene, interleaved")
+	fs.Var(&peerCubes, "peer-cubes", fmt.Sprintf("comma-separated cube counts of the peer comparison, each 1 to %d", peer.MaxCubes))
+	fs.IntVar(&c.peerRounds, "peer-rounds", 3, "rounds of the peer comparison (1 to 100); figures are medians over them")
+	fs.DurationVar(&c.peerDuration, "peer-duration", 2*time.Second, "measured time of each frame-rate run of the peer comparison (10ms to 10m)")
+	fs.DurationVar(&c.peerWarmup, "peer-warmup", 500*time.Millisecond, "warm-up of each run of the peer comparison (0 to 1m)")
+	fs.DurationVar(&c.peerPace, "peer-pace-duration", 3*time.Second, "measured time of each 60 Hz pacing run of the peer comparison (10ms to 10m)")
 	fs.DurationVar(&c.soak, "soak", 0, "run a soak of this length instead of the scenarios (e.g. 10m; 1s to 24h)")
 	fs.IntVar(&c.soakActors, "soak-actors", 10000, "soak: extra actors")
 	fs.DurationVar(&c.soakEvery, "soak-every", 10*time.Second, "soak: sampling interval of heap and RSS")
@@ -98,6 +113,9 @@ func parseFlags(fs *flag.FlagSet, args []string) (*config, error) {
 		return nil, err
 	}
 	if c.scenarios, err = parseScenarios(scen.s); err != nil {
+		return nil, err
+	}
+	if c.peerCubes, err = parseCubes(peerCubes.s); err != nil {
 		return nil, err
 	}
 	if c.soakScenario, err = parseSoakScenario(soakScen); err != nil {
@@ -121,9 +139,26 @@ func parseActors(s string) ([]int, error) {
 	return out, nil
 }
 
+func parseCubes(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n > peer.MaxCubes {
+			return nil, &flagError{"peer-cubes", s, fmt.Sprintf("a comma-separated list of counts, each 1 to %d", peer.MaxCubes)}
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
 func parseScenarios(s string) ([]scenario, error) {
-	if strings.TrimSpace(s) == "all" {
+	switch strings.TrimSpace(s) {
+	case "all":
 		return slices.Clone(scenarios), nil
+	case "none":
+		return nil, nil
 	}
 	var out []scenario
 	for _, f := range strings.Split(s, ",") {
@@ -171,6 +206,14 @@ func (c *config) validate() error {
 		return bad("vary-duration", c.varyDuration, "10ms to 1h")
 	case c.varyMax < time.Millisecond || c.varyMax > 200*time.Millisecond:
 		return bad("vary-max", c.varyMax, "1ms to 200ms")
+	case c.peerRounds < 1 || c.peerRounds > 100:
+		return bad("peer-rounds", c.peerRounds, "1 to 100")
+	case c.peerDuration < 10*time.Millisecond || c.peerDuration > 10*time.Minute:
+		return bad("peer-duration", c.peerDuration, "10ms to 10m")
+	case c.peerWarmup < 0 || c.peerWarmup > time.Minute:
+		return bad("peer-warmup", c.peerWarmup, "0 to 1m")
+	case c.peerPace < 10*time.Millisecond || c.peerPace > 10*time.Minute:
+		return bad("peer-pace-duration", c.peerPace, "10ms to 10m")
 	case c.soak != 0 && (c.soak < time.Second || c.soak > 24*time.Hour):
 		return bad("soak", c.soak, "0 (no soak) or 1s to 24h")
 	case c.soakActors < 0 || c.soakActors > demo.MaxActors:

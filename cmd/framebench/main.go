@@ -157,6 +157,15 @@ func runBench(c *config, args []string, stdout, stderr io.Writer) int {
 			logf("%s", runLine(&r))
 		}
 	}
+	if c.peer != "" {
+		switch {
+		case noDisp != nil:
+			res.Skipped = append(res.Skipped, Skipped{"peer", 0, noDisp.Error()})
+			failed = true
+		case !runPeerComparison(c, res, &keep, &buf, logf):
+			failed = true
+		}
+	}
 	res.Machine.LoadAfter = loadAvg()
 	if c.plot != "" && len(plots) > 0 {
 		if err := writePlots(c.plot, plots, res); err != nil {

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/tickwork/tickwork/cmd/framebench/internal/peer"
 	"github.com/tickwork/tickwork/cmd/internal/demo"
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/gfx"
@@ -57,7 +58,7 @@ type recorder struct {
 	actors int
 	t      *target
 	g      *engine.Game
-	state  *demo.Gameplay
+	state  sceneState
 	clk    *engine.RealClock
 	jw     *jitterWindow
 	logs   []logEntry // the engine's reports, formatted after the run
@@ -75,13 +76,17 @@ type recorder struct {
 // the gameplay state.
 func start(c *config, sc scenario, actors int, t *target) (*recorder, error) {
 	rc := &recorder{c: c, sc: sc, actors: actors, t: t, clk: engine.NewRealClock(), logs: make([]logEntry, 0, 64)}
+	clear := demo.Background
+	if sc.cubes {
+		clear = peer.Background
+	}
 	opts := engine.Options{
 		TickRate: c.tickRate,
 		NoVSync:  !sc.vsync,
 		NoPacing: !sc.window && !sc.vsync,
 		Profile:  true,
 		Seed:     demo.GameSeed,
-		Clear:    demo.Background,
+		Clear:    clear,
 		Clock:    rc.clk,
 		Logf:     rc.logf,
 	}
@@ -90,16 +95,22 @@ func start(c *config, sc scenario, actors int, t *target) (*recorder, error) {
 		return nil, fmt.Errorf("engine options: %w", err)
 	}
 	rc.g = g
-	// The scene's textures and model, loaded before the clock starts; the
-	// window's renderer draws from their library.
-	assets, err := demo.LoadAssets()
-	if err != nil {
-		return nil, err
+	if sc.cubes {
+		if rc.state, err = newCubeState(actors); err != nil {
+			return nil, err
+		}
+	} else {
+		// The scene's textures and model, loaded before the clock starts;
+		// the window's renderer draws from their library.
+		assets, err := demo.LoadAssets()
+		if err != nil {
+			return nil, err
+		}
+		if t.gl != nil {
+			t.gl.SetAssets(assets.Lib)
+		}
+		rc.state = demo.NewGameplay(demo.Config{Actors: actors, Assets: assets})
 	}
-	if t.gl != nil {
-		t.gl.SetAssets(assets.Lib)
-	}
-	rc.state = demo.NewGameplay(demo.Config{Actors: actors, Assets: assets})
 	win := t.win
 	if sc.vary {
 		rc.jw = newJitterWindow(win, c.varyMax, c.seed)

@@ -122,6 +122,7 @@ func renderReport(in *reportInput) []byte {
 	writeMachine(p, res, in.bench)
 	writeGoals(p, evaluate(in.bench, res, in.soak))
 	writeHarness(p, res)
+	writePeer(p, res)
 	writeSoak(p, in.soak)
 	writeBenchmarks(p, in.bench, in.benchCmd)
 	return w.Bytes()

@@ -25,6 +25,8 @@ type Results struct {
 	Plot     string    `json:"plot,omitempty"`  // path of the frame-time plot of every run
 	Plots    []string  `json:"plots,omitempty"` // one plot per scenario, when there are several
 	Soak     *Soak     `json:"soak,omitempty"`
+
+	Peer *PeerComparison `json:"peer,omitempty"` // -peer: tickwork against a peer engine
 }
 
 // Machine describes where the numbers were taken.

@@ -16,6 +16,7 @@ type scenario struct {
 	window bool // gfx/window and gl41 under the display; else a null window and renderer
 	vsync  bool // vsync requested (Xvfb ignores it: the engine's pacer runs)
 	vary   bool // each frame sleeps a random time: the frame rate varies
+	cubes  bool // package peer's cube scene instead of the sample's
 	about  string
 }
 
@@ -28,6 +29,15 @@ var scenarios = []scenario{
 	{name: "vsync-headless", vsync: true, about: "null window and renderer, vsync requested: the swap returns at once, so the engine paces to 60 Hz: the pacer alone"},
 	{name: "varying-headless", vary: true, about: "as varying, with the null window and renderer"},
 }
+
+// The peer comparison's scenarios (-peer): not in the list above, they run
+// interleaved with a peer engine's runs of the same scene.
+var (
+	cubesScenario = scenario{name: "cubes", window: true, cubes: true,
+		about: "package peer's cube scene in a window, vsync off, unpaced: the frame rate against a peer engine"}
+	cubesPacedScenario = scenario{name: "cubes-paced", window: true, vsync: true, cubes: true,
+		about: "one cube of the same scene, vsync on (ignored by Xvfb): the engine paces to 60 Hz, against a peer's frame limiter"}
+)
 
 func findScenario(name string) (scenario, bool) {
 	for _, s := range scenarios {

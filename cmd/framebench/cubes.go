@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tickwork/tickwork/cmd/framebench/internal/peer"
+	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/scene"
+	"github.com/tickwork/tickwork/timing"
+)
+
+// sceneState is a state the recorder measures: the sample's gameplay or
+// the peer comparison's cube scene.
+type sceneState interface {
+	engine.State
+	engine.SceneOwner
+	Scene() *scene.Manager
+}
+
+var (
+	_ sceneState   = (*cubeState)(nil)
+	_ scene.Ticker = (*cubeSpin)(nil)
+)
+
+// cubeState is tickwork's side of the peer comparison: package peer's cube
+// scene (N unit cubes on a grid, each turning about its own axis, one
+// light), built from the same layout and camera the peers draw. Its cubes
+// turn in fixed ticks and the engine interpolates them every frame.
+type cubeState struct {
+	world scene.Manager
+	spin  []cubeSpin
+}
+
+// cubeSpin turns one cube about its axis at peer.Speed: one quaternion
+// product a tick, the tick's rotation computed once per tick rate.
+type cubeSpin struct {
+	axis mgl32.Vec3
+	rate int
+	inc  mgl32.Quat
+}
+
+// newCubeState builds the scene of n cubes.
+func newCubeState(n int) (*cubeState, error) {
+	sc, err := peer.NewScene(n)
+	if err != nil {
+		return nil, err
+	}
+	s := &cubeState{spin: make([]cubeSpin, n)}
+	eye, target := sc.Camera()
+	s.world.SetView(mgl32.LookAtV(eye, target, mgl32.Vec3{0, 1, 0}))
+	if err := s.world.SetLens(mgl32.DegToRad(peer.FovY), peer.Near, peer.Far); err != nil {
+		return nil, err
+	}
+	s.world.SetLight(peer.Light)
+	for i := range n {
+		s.spin[i].axis = peer.Axis(i)
+		if _, err := s.world.Spawn(scene.Spec{
+			Pos: sc.Pos(i), Rot: sc.Rot0(i), Mesh: gfx.MeshCube, Color: peer.CubeColor, Behavior: &s.spin[i],
+		}); err != nil {
+			return nil, fmt.Errorf("cube scene: spawning cube %d: %w", i, err)
+		}
+	}
+	return s, nil
+}
+
+// Tick changes nothing of its own: the cubes' behaviours turn them.
+func (s *cubeState) Tick(*engine.TickContext) error { return nil }
+
+// Draw adds no HUD: the comparison draws cubes only.
+func (s *cubeState) Draw(*engine.DrawContext) {}
+
+// Scenes hands the engine the cube scene, once per tick and frame.
+func (s *cubeState) Scenes(dst []*scene.Manager) []*scene.Manager { return append(dst, &s.world) }
+
+// Scene is the cube scene, for the run's actor count.
+func (s *cubeState) Scene() *scene.Manager { return &s.world }
+
+// Tick turns the cube by one tick: the tick's rotation about the cube's
+// axis, applied in world space (it commutes with the turns before it).
+func (c *cubeSpin) Tick(a *scene.Actor, t timing.TickInfo, _ *scene.Manager) error {
+	if t.Rate != c.rate {
+		c.rate, c.inc = t.Rate, peer.AxisAngle(c.axis, peer.Speed*t.Delta)
+	}
+	q, p := c.inc, a.Local.Rot
+	a.Local.Rot = mgl32.Quat{
+		W: q.W*p.W - q.V[0]*p.V[0] - q.V[1]*p.V[1] - q.V[2]*p.V[2],
+		V: mgl32.Vec3{
+			q.W*p.V[0] + p.W*q.V[0] + q.V[1]*p.V[2] - q.V[2]*p.V[1],
+			q.W*p.V[1] + p.W*q.V[1] + q.V[2]*p.V[0] - q.V[0]*p.V[2],
+			q.W*p.V[2] + p.W*q.V[2] + q.V[0]*p.V[1] - q.V[1]*p.V[0],
+		},
+	}
+	return nil
+}

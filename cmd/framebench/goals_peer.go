@@ -1,0 +1,146 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Goals of the peer comparison (framebench -peer), on package peer's cube
+// scene: tickwork's frame rate at least goalPeerRatio times the peer's at
+// every size, and its 60 Hz pacing error p99 within goalPaceP99Ms and no
+// worse than the peer's.
+const goalPeerRatio = 1.1
+
+// peerCubesDefault are the sizes the goals name when no comparison ran.
+var peerCubesDefault = []int{1000, 10000, 20000, 50000}
+
+// peerTitle is the heading of the peer goals.
+func peerTitle(res *Results) string {
+	name := "a peer engine"
+	if res != nil && res.Peer != nil && res.Peer.Engine != "" {
+		name = res.Peer.Engine
+	}
+	return "tickwork against " + name + " (cube scene, runs interleaved)"
+}
+
+// peerGoals puts the comparison's ratios next to their goals.
+func peerGoals(res *Results) []goal {
+	var pc *PeerComparison
+	if res != nil {
+		pc = res.Peer
+	}
+	ratioTarget := "≥ " + withUnit(goalPeerRatio, "×")
+	paceTarget := "≤ " + withUnit(goalPaceP99Ms, "ms")
+	if pc == nil {
+		why := "no peer comparison in the results: run framebench with -peer (make bench builds the raylib-go peer)"
+		var gs []goal
+		for _, n := range peerCubesDefault {
+			gs = append(gs, absent(fmt.Sprintf("Frame rate ÷ peer's, %s cubes, vsync off", thousands(n)), "cmd/framebench -peer", ratioTarget, why))
+		}
+		return append(gs,
+			absent("60 Hz pacing, frame-interval error p99", "cmd/framebench -peer", paceTarget, why),
+			absent("60 Hz pacing, p99 against the peer's", "cmd/framebench -peer", "≤ the peer's", why))
+	}
+	peerName := pc.Engine
+	if peerName == "" {
+		peerName = "the peer"
+	}
+	src := fmt.Sprintf("cmd/framebench -peer: cubes scenario ÷ %s, median fps of each run, median of %d rounds", peerName, pc.Rounds)
+	var gs []goal
+	for _, s := range pc.Sizes {
+		name := fmt.Sprintf("Frame rate ÷ %s's, %s cubes, vsync off", peerName, thousands(s.Cubes))
+		if s.Ratio <= 0 {
+			gs = append(gs, absent(name, src, ratioTarget, peerWhy(pc, s.Tickwork > 0, s.Peer > 0, fmt.Sprintf("%d cubes", s.Cubes))))
+			continue
+		}
+		g := atLeast(name, src, s.Ratio, goalPeerRatio, "×")
+		g.Measured += fmt.Sprintf(" (%s ÷ %s fps)", num(s.Tickwork), num(s.Peer))
+		gs = append(gs, g)
+	}
+	p := pc.Pacing
+	srcP := fmt.Sprintf("cmd/framebench -peer: cubes-paced (one cube) and %s's SetTargetFPS(60): |frame interval − target|, p99 of each run, median of %d rounds", peerName, pc.Rounds)
+	name := "60 Hz pacing, frame-interval error p99"
+	nameVs := fmt.Sprintf("60 Hz pacing, p99 against %s's", peerName)
+	tw, pr := p != nil && len(p.TickworkP99) > 0, p != nil && len(p.PeerP99) > 0
+	if tw {
+		g := atMost(name, srcP, p.Tickwork, goalPaceP99Ms, "ms")
+		g.Measured += fmt.Sprintf(" (the engine's own PaceErrorP99 %s ms)", num(p.TickworkEngine))
+		gs = append(gs, g)
+	} else {
+		gs = append(gs, absent(name, srcP, paceTarget, peerWhy(pc, false, true, "pacing")))
+	}
+	if tw && pr {
+		gs = append(gs, check(nameVs, srcP, "≤ "+peerName+"'s", p.Tickwork <= p.Peer,
+			fmt.Sprintf("tickwork %s ms, %s %s ms", num(p.Tickwork), peerName, num(p.Peer)),
+			fmt.Sprintf("%s ms over %s's", num(p.Tickwork-p.Peer), peerName)))
+	} else {
+		gs = append(gs, absent(nameVs, srcP, "≤ "+peerName+"'s", peerWhy(pc, tw, pr, "pacing")))
+	}
+	return gs
+}
+
+// peerWhy explains a comparison figure that is missing: which side has no
+// run, and the first error of that kind.
+func peerWhy(pc *PeerComparison, haveTickwork, havePeer bool, what string) string {
+	var sides []string
+	if !haveTickwork {
+		sides = append(sides, "tickwork")
+	}
+	if !havePeer {
+		sides = append(sides, "peer")
+	}
+	why := fmt.Sprintf("no %s run (%s)", strings.Join(sides, " or "), what)
+	for _, e := range pc.Errors {
+		for _, s := range sides {
+			if strings.HasPrefix(e, s) && strings.Contains(e, what) {
+				return why + ": " + e
+			}
+		}
+	}
+	return why
+}
+
+// writePeer writes every round of the comparison, after the harness's
+// runs.
+func writePeer(p printer, res *Results) {
+	pc := res.Peer
+	if pc == nil {
+		return
+	}
+	p("## tickwork against %s\n\n", md(orUnknown(pc.Engine)))
+	p("The same scene in both engines (cmd/framebench/internal/peer): N unit cubes on a grid, each turning about its own axis, one directional light with Lambert shading, %d×%d, vsync off; tickwork ticks at %d Hz and interpolates, the peer (`%s`) sets every matrix each frame and draws them with one instanced call. ",
+		res.Settings.Width, res.Settings.Height, res.Settings.TickRate, md(pc.Binary))
+	p("%d rounds; in each, the two engines alternate at every size (who goes first alternates too), each run warmed up for %s s and measured for %s s; pacing runs %s s. Figures are medians over the rounds.\n\n",
+		pc.Rounds, num(pc.WarmupS), num(pc.DurationS), num(pc.PaceDurationS))
+	p("| Cubes | tickwork fps, each round | peer fps, each round | tickwork ÷ peer (medians) |\n|---|---|---|---|\n")
+	for _, s := range pc.Sizes {
+		ratio := "—"
+		if s.Ratio > 0 {
+			ratio = fmt.Sprintf("%s ÷ %s = %s×", num(s.Tickwork), num(s.Peer), num(s.Ratio))
+		}
+		p("| %s | %s | %s | %s |\n", thousands(s.Cubes), nums(s.TickworkFPS), nums(s.PeerFPS), ratio)
+	}
+	if pc := pc.Pacing; pc != nil {
+		p("\nPaced to 60 Hz (target %s ms), one cube: frame-interval error p99, each round: tickwork %s ms (the engine's own PaceErrorP99 %s ms); peer %s ms.\n",
+			num(pc.TargetMs), nums(pc.TickworkP99), nums(pc.TickworkEngineP99), nums(pc.PeerP99))
+	}
+	if len(pc.Errors) > 0 {
+		p("\nRuns that failed:\n\n")
+		for _, e := range pc.Errors {
+			p("- %s\n", md(e))
+		}
+	}
+	p("\n")
+}
+
+// nums formats a list of figures, "—" for none.
+func nums(vs []float64) string {
+	if len(vs) == 0 {
+		return "—"
+	}
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = num(v)
+	}
+	return strings.Join(s, ", ")
+}

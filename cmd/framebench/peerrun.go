@@ -1,0 +1,208 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tickwork/tickwork/cmd/framebench/internal/peer"
+)
+
+// PeerComparison is tickwork against a peer engine on package peer's cube
+// scene: rounds of runs, tickwork and the peer alternating at each size,
+// then both paced to 60 Hz; the figures are medians over the rounds.
+type PeerComparison struct {
+	Engine        string      `json:"engine"` // as the peer reports itself
+	Binary        string      `json:"binary"`
+	Rounds        int         `json:"rounds"`
+	DurationS     float64     `json:"duration_s"`      // measured time of each frame-rate run
+	WarmupS       float64     `json:"warmup_s"`        // before each run
+	PaceDurationS float64     `json:"pace_duration_s"` // measured time of each pacing run
+	Sizes         []PeerSize  `json:"sizes"`
+	Pacing        *PeerPacing `json:"pacing,omitempty"`
+	Errors        []string    `json:"errors,omitempty"` // runs that failed
+}
+
+// PeerSize is both engines' frame rates at one cube count.
+type PeerSize struct {
+	Cubes       int       `json:"cubes"`
+	TickworkFPS []float64 `json:"tickwork_fps"` // each round's median frame rate
+	PeerFPS     []float64 `json:"peer_fps"`
+	Tickwork    float64   `json:"tickwork_fps_median"` // median over the rounds
+	Peer        float64   `json:"peer_fps_median"`
+	Ratio       float64   `json:"ratio"` // Tickwork / Peer; 0 when a side has no run
+}
+
+// PeerPacing is both engines paced to 60 Hz in a one-cube scene: the
+// error of each frame interval against the target, the same measure for
+// both (the harness times tickwork's frames, the peer times its own).
+type PeerPacing struct {
+	TargetMs          float64   `json:"target_ms"`
+	TickworkP99       []float64 `json:"tickwork_p99_ms"` // each round's |interval − target| p99
+	PeerP99           []float64 `json:"peer_p99_ms"`
+	TickworkEngineP99 []float64 `json:"tickwork_engine_p99_ms"` // Game.Stats().PaceErrorP99, largest sampled
+	Tickwork          float64   `json:"tickwork_p99_median_ms"`
+	Peer              float64   `json:"peer_p99_median_ms"`
+	TickworkEngine    float64   `json:"tickwork_engine_p99_median_ms"`
+}
+
+// median is the median of vs (0 for none).
+func median(vs []float64) float64 {
+	if len(vs) == 0 {
+		return 0
+	}
+	s := slices.Clone(vs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+	return s[n/2]
+}
+
+// finish computes the medians and ratios from the rounds.
+func (pc *PeerComparison) finish() {
+	for i := range pc.Sizes {
+		s := &pc.Sizes[i]
+		s.Tickwork, s.Peer, s.Ratio = median(s.TickworkFPS), median(s.PeerFPS), 0
+		if s.Tickwork > 0 && s.Peer > 0 {
+			s.Ratio = s.Tickwork / s.Peer
+		}
+	}
+	if p := pc.Pacing; p != nil {
+		p.Tickwork, p.Peer, p.TickworkEngine = median(p.TickworkP99), median(p.PeerP99), median(p.TickworkEngineP99)
+	}
+}
+
+// runPeerComparison runs the rounds and puts the comparison into res; it
+// reports whether every run was made. It runs on the main goroutine (the
+// tickwork runs open windows).
+func runPeerComparison(c *config, res *Results, keep *keeper, buf *[]frameRec, logf func(string, ...any)) bool {
+	pc := &PeerComparison{
+		Binary: c.peer, Rounds: c.peerRounds, DurationS: c.peerDuration.Seconds(), WarmupS: c.peerWarmup.Seconds(),
+		PaceDurationS: c.peerPace.Seconds(), Pacing: &PeerPacing{},
+	}
+	res.Peer = pc
+	for _, n := range c.peerCubes {
+		pc.Sizes = append(pc.Sizes, PeerSize{Cubes: n})
+	}
+	cc := *c
+	cc.warmup = c.peerWarmup
+	fail := func(what string, err error) {
+		pc.Errors = append(pc.Errors, what+": "+firstLine(err.Error()))
+		logf("peer comparison: %s: %v", what, err)
+	}
+	tickwork := func(sc scenario, n int, d time.Duration) (*Run, error) {
+		if need := recCapacity(d); cap(*buf) < need {
+			*buf = make([]frameRec, 0, need)
+		}
+		if err := keep.open(); err != nil {
+			return nil, err
+		}
+		r, _, err := measureOne(&cc, sc, n, d, buf, res)
+		if err != nil {
+			return nil, err
+		}
+		logf("peer comparison: tickwork %s", runLine(&r))
+		return &r, nil
+	}
+	other := func(n, pace int, d time.Duration) (*peer.Report, error) {
+		rep, err := runPeerBinary(c.peer, c, n, pace, d)
+		if err != nil {
+			return nil, err
+		}
+		pc.Engine = rep.Engine
+		logf("peer comparison: %s, %d cubes: %d frames in %.1f s, median %.1f fps; pace err p99 %.3f ms",
+			rep.Engine, rep.Cubes, rep.Frames, rep.DurationS, rep.FPSMedian, rep.IntervalErrP99)
+		return rep, nil
+	}
+	ok := true
+	for round := range c.peerRounds {
+		for i := range pc.Sizes {
+			s := &pc.Sizes[i]
+			// Alternate who goes first, so that a drift in the machine's
+			// speed over the run favours neither.
+			for k := range 2 {
+				if (round+i+k)%2 == 0 {
+					r, err := tickwork(cubesScenario, s.Cubes, c.peerDuration)
+					if err != nil {
+						fail(fmt.Sprintf("tickwork, %d cubes, round %d", s.Cubes, round+1), err)
+						if ok = false; isNoDisplay(err) {
+							return false
+						}
+						continue
+					}
+					s.TickworkFPS = append(s.TickworkFPS, r.FPSMedian)
+				} else {
+					rep, err := other(s.Cubes, 0, c.peerDuration)
+					if err != nil {
+						fail(fmt.Sprintf("peer, %d cubes, round %d", s.Cubes, round+1), err)
+						ok = false
+						continue
+					}
+					s.PeerFPS = append(s.PeerFPS, rep.FPSMedian)
+				}
+			}
+		}
+		p := pc.Pacing
+		for k := range 2 {
+			if (round+k)%2 == 0 {
+				r, err := tickwork(cubesPacedScenario, 1, c.peerPace)
+				switch {
+				case err != nil:
+					fail(fmt.Sprintf("tickwork pacing, round %d", round+1), err)
+					ok = false
+				case r.Pacing == nil:
+					fail(fmt.Sprintf("tickwork pacing, round %d", round+1), errors.New("the engine did not pace in software (it saw the driver honour vsync)"))
+					ok = false
+				default:
+					p.TargetMs = r.Pacing.TargetMs
+					p.TickworkP99 = append(p.TickworkP99, r.Pacing.IntervalErrP99Ms)
+					p.TickworkEngineP99 = append(p.TickworkEngineP99, r.Pacing.EngineP99MaxMs)
+				}
+			} else {
+				rep, err := other(1, 60, c.peerPace)
+				if err != nil {
+					fail(fmt.Sprintf("peer pacing, round %d", round+1), err)
+					ok = false
+					continue
+				}
+				p.PeerP99 = append(p.PeerP99, rep.IntervalErrP99)
+			}
+		}
+	}
+	pc.finish()
+	return ok
+}
+
+// runPeerBinary runs the peer binary once and reads its report.
+func runPeerBinary(bin string, c *config, cubes, pace int, d time.Duration) (*peer.Report, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), c.peerWarmup+d+time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "-cubes", strconv.Itoa(cubes), "-pace", strconv.Itoa(pace),
+		"-duration", d.String(), "-warmup", c.peerWarmup.String(),
+		"-width", strconv.Itoa(c.width), "-height", strconv.Itoa(c.height))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if len(msg) > 300 {
+			msg = "…" + msg[len(msg)-300:]
+		}
+		return nil, fmt.Errorf("running the peer %s: %w: %s (build it with: cd cmd/framebench && go build -tags x11 ./peers/raylib)", bin, err, msg)
+	}
+	rep, err := peer.ParseReport(stdout.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", bin, err)
+	}
+	if rep.Cubes != cubes {
+		return nil, fmt.Errorf("%s drew %d cubes, asked %d", bin, rep.Cubes, cubes)
+	}
+	return rep, nil
+}
