@@ -19,6 +19,11 @@ BENCH_OUT ?= bin/bench
 BENCHTIME ?= 2s
 BENCHCMD  := $(GO) test -p 1 -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) ./...
 FRAMEBENCH_ARGS ?= -actors 1000,10000,20000,100000
+# The peer comparison: tickwork and raylib-go (built with -tags x11) on
+# the same cube scene, 3 rounds interleaved at 1k, 10k, 20k and 50k cubes
+# plus 60 Hz pacing (about two minutes on two cores).
+PEER_ARGS ?= -peer $(abspath $(BENCH_OUT))/raylib-peer -peer-cubes 1000,10000,20000,50000 -peer-rounds 3 \
+	-peer-duration 2s -peer-warmup 500ms -peer-pace-duration 3s
 SOAK      ?= 10m
 
 .PHONY: all deps run test fmt-check vet test-pure test-all fuzz bench soak
@@ -40,16 +45,19 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; echo "run: gofmt -w ."; exit 1; fi
 
+# framebench's raylib-go peer builds only with the x11 tag: vet and test
+# it with the tag (a first build compiles raylib with cgo, about 35 s).
 vet:
 	$(GO) vet ./...
-	cd cmd/framebench && $(GO) vet ./...
+	cd cmd/framebench && $(GO) vet -tags x11 ./...
 
 test-pure:
 	CGO_ENABLED=0 $(GO) test -count=1 $(PURE)
+	cd cmd/framebench && CGO_ENABLED=0 $(GO) test -count=1 ./internal/peer
 
 test-all:
 	$(XVFB) $(GO) test -count=1 -race -shuffle=on ./...
-	cd cmd/framebench && $(XVFB) $(GO) test -count=1 -race -shuffle=on ./...
+	cd cmd/framebench && $(XVFB) $(GO) test -tags x11 -count=1 -race -shuffle=on ./...
 
 ## fuzz: a short run of each fuzz test over its seed corpus and new inputs.
 fuzz:
@@ -64,8 +72,9 @@ fuzz:
 bench: deps
 	@mkdir -p $(BENCH_OUT) && rm -f $(BENCH_OUT)/failed
 	cd cmd/framebench && $(GO) build -o $(abspath $(BENCH_OUT))/framebench .
+	cd cmd/framebench && $(GO) build -tags x11 -o $(abspath $(BENCH_OUT))/raylib-peer ./peers/raylib
 	{ $(XVFB) $(BENCHCMD) 2>&1 || echo "go test -bench" >>$(BENCH_OUT)/failed; } | tee $(BENCH_OUT)/bench.txt
-	$(XVFB) $(BENCH_OUT)/framebench $(FRAMEBENCH_ARGS) -out $(BENCH_OUT)/framebench.json \
+	$(XVFB) $(BENCH_OUT)/framebench $(FRAMEBENCH_ARGS) $(PEER_ARGS) -out $(BENCH_OUT)/framebench.json \
 		-plot $(BENCH_OUT)/framebench.png || echo framebench >>$(BENCH_OUT)/failed
 	$(BENCH_OUT)/framebench report -bench $(BENCH_OUT)/bench.txt -results $(BENCH_OUT)/framebench.json \
 		-soak $(BENCH_OUT)/soak.json -benchcmd "$(BENCHCMD)" -o BENCHMARKS.md

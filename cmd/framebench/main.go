@@ -11,6 +11,7 @@
 //	framebench                                 # every scenario at 1k, 10k and 100k actors, 10 s each
 //	framebench -scenarios headless -actors 10000 -duration 3s
 //	framebench -soak 10m -out soak.json -plot soak.png
+//	framebench -scenarios none -peer ./raylib-peer  # tickwork against raylib-go, interleaved
 //	framebench report -bench bench.txt -results framebench.json [-soak soak.json] -o BENCHMARKS.md
 //
 // Scenarios (-scenarios):
@@ -26,6 +27,12 @@
 // xvfb-run -a -s "-screen 0 1920x1080x24" framebench. Without one they are
 // reported as skipped, the headless ones still run, and the exit status
 // is 1.
+//
+// -peer names a peer engine's binary (peers/raylib, built with
+// go build -tags x11 ./peers/raylib): after the scenarios, tickwork's
+// cubes scenario and the peer draw package peer's cube scene in turn,
+// -peer-rounds rounds at each -peer-cubes count, then both pace one cube
+// to 60 Hz; the report puts the ratios next to their goals.
 //
 // Allocations and GC cycles are counted from runtime.MemStats over the
 // measured part of each run (after the warm-up); a garbage collection is

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// The comparison's rows: ratios at or above 1.1 are met, below missed by
+// the shortfall; pacing within 0.2 ms and no worse than the peer's; a side
+// without runs says which and why.
+func TestPeerGoals(t *testing.T) {
+	pc := &PeerComparison{
+		Engine: "raylib-go v0.55.1", Rounds: 3,
+		Sizes: []PeerSize{
+			{Cubes: 1000, TickworkFPS: []float64{120, 110, 130}, PeerFPS: []float64{100, 90, 100}},
+			{Cubes: 10000, TickworkFPS: []float64{50, 52}, PeerFPS: []float64{50, 50, 49}},
+			{Cubes: 50000, PeerFPS: []float64{10}},
+		},
+		Pacing: &PeerPacing{TargetMs: 16.666, TickworkP99: []float64{0.3, 0.25, 0.5}, PeerP99: []float64{0.2, 0.4, 0.37},
+			TickworkEngineP99: []float64{0.1, 0.2, 0.3}},
+		Errors: []string{"tickwork, 50000 cubes, round 1: out of memory"},
+	}
+	pc.finish()
+	gs := peerGoals(&Results{Peer: pc})
+	want := []struct {
+		status           status
+		measured, detail string
+	}{
+		// 120 ÷ 100 (the medians of each side's rounds).
+		{met, "1.20× (120 ÷ 100 fps)", ""},
+		// 51 (the mean of the middle two of an even count) ÷ 50.
+		{missed, "1.02× (51.0 ÷ 50.0 fps)", "missed by 0.080× (7.3% short)"},
+		{noData, "—", "no tickwork run (50000 cubes): tickwork, 50000 cubes, round 1: out of memory"},
+		{missed, "0.300 ms (the engine's own PaceErrorP99 0.200 ms)", "missed by 0.100 ms (50% over)"},
+		{met, "tickwork 0.300 ms, raylib-go v0.55.1 0.370 ms", ""},
+	}
+	if len(gs) != len(want) {
+		t.Fatalf("got %d rows, want %d: %+v", len(gs), len(want), gs)
+	}
+	for i, w := range want {
+		g := gs[i]
+		if g.Status != w.status || g.Measured != w.measured || g.Detail != w.detail {
+			t.Errorf("row %d (%s): got %v %q %q, want %v %q %q", i, g.Name, g.Status, g.Measured, g.Detail, w.status, w.measured, w.detail)
+		}
+	}
+	if got, want := peerTitle(&Results{Peer: pc}), "tickwork against raylib-go v0.55.1 (cube scene, runs interleaved)"; got != want {
+		t.Errorf("title: got %q, want %q", got, want)
+	}
+
+	// Worse than the peer: missed by the difference.
+	pc.Pacing.PeerP99 = []float64{0.1}
+	pc.finish()
+	g := peerGoals(&Results{Peer: pc})[4]
+	if g.Status != missed || g.Detail != "0.200 ms over raylib-go v0.55.1's" {
+		t.Errorf("pacing worse than the peer: got %v %q, want missed by 0.200 ms", g.Status, g.Detail)
+	}
+}
+
+func TestPeerGoalsWithoutComparison(t *testing.T) {
+	gs := peerGoals(&Results{})
+	if got, want := len(gs), len(peerCubesDefault)+2; got != want {
+		t.Fatalf("got %d rows, want %d", got, want)
+	}
+	for _, g := range gs {
+		if g.Status != noData || !strings.Contains(g.Detail, "run framebench with -peer") {
+			t.Errorf("%s: got %v %q, want no data saying how to run it", g.Name, g.Status, g.Detail)
+		}
+	}
+}
+
+func TestWritePeer(t *testing.T) {
+	res := &Results{Settings: Settings{Width: 1280, Height: 720, TickRate: 30}, Peer: &PeerComparison{
+		Engine: "raylib-go v0.55.1", Binary: "bin/bench/raylib-peer", Rounds: 2, DurationS: 2, WarmupS: 0.5, PaceDurationS: 3,
+		Sizes:  []PeerSize{{Cubes: 20000, TickworkFPS: []float64{30, 34}, PeerFPS: []float64{20, 20}}},
+		Pacing: &PeerPacing{TargetMs: 16.666, TickworkP99: []float64{0.1, 0.2}, PeerP99: []float64{0.3}, TickworkEngineP99: []float64{0.05}},
+	}}
+	res.Peer.finish()
+	var b strings.Builder
+	writePeer(func(f string, a ...any) { b.WriteString(sprintf(f, a...)) }, res)
+	for _, want := range []string{
+		"## tickwork against raylib-go v0.55.1",
+		"| 20,000 | 30.0, 34.0 | 20.0, 20.0 | 32.0 ÷ 20.0 = 1.60× |",
+		"tickwork 0.100, 0.200 ms (the engine's own PaceErrorP99 0.050 ms); peer 0.300 ms",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("got\n%s\nwant it to contain %q", b.String(), want)
+		}
+	}
+	b.Reset()
+	writePeer(func(f string, a ...any) { b.WriteString(sprintf(f, a...)) }, &Results{})
+	if b.Len() != 0 {
+		t.Errorf("without a comparison: got %q, want nothing", b.String())
+	}
+}
+
+func sprintf(f string, a ...any) string { return fmt.Sprintf(f, a...) }
