@@ -40,7 +40,6 @@ type options struct {
 	width, height int
 	pace          int
 	shot          string
-	engineVersion string
 }
 
 // run parses args, makes one run and prints its report; it returns the exit
