@@ -169,4 +169,3 @@ func runEncoder(wav []byte, tool string, args ...string) ([]byte, error) {
 	}
 	return out.Bytes(), nil
 }
-
