@@ -276,3 +276,20 @@ func ExampleMixer_Start_stream() {
 	fmt.Println(music.Format(), m.Voices(), m.Err())
 	// Output: Ogg Vorbis 0 <nil>
 }
+
+// BenchmarkStream decodes and mixes one looping stream in 10 ms chunks;
+// the figure is CPU time per second of audio (ms/s).
+func BenchmarkStream(b *testing.B) {
+	for _, name := range []string{"tone-left.ogg", "tone-left.mp3", "tone-mono-22k.ogg"} {
+		b.Run(name, func(b *testing.B) {
+			m := mixer(b, 2)
+			m.Start(0, Play{Stream: streamOf(b, name, readTestdata(b, name)), Loop: true})
+			buf := make([]float32, 2*480)
+			b.ReportAllocs()
+			for b.Loop() {
+				m.Render(buf)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)*(Rate/480)/1e6, "cpu-ms/s")
+		})
+	}
+}
