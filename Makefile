@@ -65,6 +65,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzInFrameControl$$' -fuzztime 10s ./timing
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime 10s ./engine/replay
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeModel$$' -fuzztime 10s -fuzzminimizetime 2s ./gfx/asset
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeAudio$$' -fuzztime 10s -fuzzminimizetime 2s ./engine/audio
 
 ## bench: Go benchmarks of every package and the end-to-end harness
 ## (cmd/framebench: headless and windowed under Xvfb), then BENCHMARKS.md

@@ -35,3 +35,11 @@ func (g *Game) AudioFrames() int64 {
 	t := g.sched.GameTime()
 	return audio.FrameOfTick(t, 0, 0)
 }
+
+// SetBusVolume sets bus b's volume (0 to 4) from this tick's place on the
+// audio timeline (audio.Mixer.SetBusVolumeAt), like PlaySound: a mute or a
+// fade the simulation decides lands at the same sample in every run and
+// replay. Call it from a state's Tick.
+func (c *TickContext) SetBusVolume(b audio.Bus, v float32) error {
+	return c.game.mixer.SetBusVolumeAt(b, v, audio.FrameOfTick(c.Tick.Time, c.Tick.DeltaMicros, 0))
+}

@@ -42,6 +42,7 @@ var outputs = []struct {
 	{"game/game.go", "game.go.tmpl", nil},
 	{"game/assets.go", "assets.go.tmpl", nil},
 	{"game/patrol.go", "patrol.go.tmpl", nil},
+	{"game/sound.go", "sound.go.tmpl", nil},
 	{"game/game_test.go", "game_test.go.tmpl", nil},
 	{"game/assets/crate.png", "", assetgen.CratePNG},
 	{"game/assets/beacon.glb", "", assetgen.BeaconGLB},

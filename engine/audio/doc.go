@@ -10,4 +10,11 @@
 // picture), whatever frame ran the tick. A Mixer is used from one
 // goroutine at a time: the engine's main goroutine starts voices, and a
 // device's feeder renders under a lock the engine holds.
+//
+// Sounds come from WAV, Ogg Vorbis and MP3 files: Decode reads a short
+// one whole into a Clip; a Stream (music) is decoded while it plays, a
+// few thousand frames at a time inside Render, by a resampler that keeps
+// its place, so a stream too gives the same samples however the output is
+// pulled. Voices have a volume, a pan, looping and linear fades (Play.FadeIn,
+// Mixer.FadeOut); bus volumes can change at a frame (SetBusVolumeAt).
 package audio

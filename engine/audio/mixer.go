@@ -43,10 +43,12 @@ const (
 // Play describes a voice to start.
 type Play struct {
 	Clip   *Clip
+	Stream *Stream // instead of Clip: decoded while it plays
 	Bus    Bus
 	Volume float32 // 0 means 1; allowed 0 to 4
 	Pan    float32 // -1 left, 0 centre, 1 right (constant-power)
 	Loop   bool    // start again at the end until stopped
+	FadeIn int     // frames over which the voice rises from silence (0: none)
 }
 
 // VoiceID names a started voice; 0 names none.
@@ -60,6 +62,9 @@ type voice struct {
 	start  int64   // timeline frame of the clip's first frame
 	stop   int64   // timeline frame where it stops (math.MaxInt64: never)
 	loop   bool
+	fadeIn int64        // frames of the fade-in from start
+	fadeTo int64        // frames of the fade-out that ends at stop (0: none)
+	st     *streamVoice // a stream's decoder, or nil for a clip
 }
 
 // Mixer mixes voices into the timeline. Its zero value is not ready: use
@@ -72,7 +77,20 @@ type Mixer struct {
 	bus    [NumBuses]float32
 	master float32
 	stolen int
+	busAt  []busChange // scheduled bus volumes, in the order set
+	errs   int         // stream voices stopped by a decoding error
+	err    error       // the last of those errors
 }
+
+// busChange is a bus volume that takes effect at a timeline frame.
+type busChange struct {
+	at  int64
+	bus Bus
+	vol float32
+}
+
+// maxBusChanges bounds the bus volume changes waiting for their frame.
+const maxBusChanges = 64
 
 // NewMixer returns a mixer of at most maxVoices voices at once (1 to
 // 4096).
@@ -80,7 +98,7 @@ func NewMixer(maxVoices int) (*Mixer, error) {
 	if maxVoices < 1 || maxVoices > 4096 {
 		return nil, fmt.Errorf("audio: %d voices: allowed 1 to 4096", maxVoices)
 	}
-	m := &Mixer{voices: make([]voice, 0, maxVoices), max: maxVoices, master: 1}
+	m := &Mixer{voices: make([]voice, 0, maxVoices), max: maxVoices, master: 1, busAt: make([]busChange, 0, maxBusChanges)}
 	for i := range m.bus {
 		m.bus[i] = 1
 	}
@@ -109,16 +127,32 @@ func (m *Mixer) SetBusVolume(b Bus, v float32) error {
 // of the simulation). A start before the cursor plays from where the
 // timeline is, as if it had begun at at. With every voice in use, the
 // quietest voice (the oldest among equals) is stolen and counted.
+//
+// A Play of a Stream opens its file and allocates the voice's buffers
+// here, on the caller's goroutine; Render then decodes on demand into
+// them. An error opening it is returned; an error decoding it later stops
+// the voice and is counted (Mixer.Err).
 func (m *Mixer) Start(at int64, p Play) (VoiceID, error) {
+	name := ""
 	switch {
+	case p.Stream != nil && p.Clip != nil:
+		return 0, fmt.Errorf("audio: Start %q: both a clip and a stream: give one", p.Clip.Name)
+	case p.Stream != nil:
+		name = p.Stream.Name
 	case p.Clip == nil || p.Clip.Frames() == 0:
 		return 0, fmt.Errorf("audio: Start: no clip, or an empty one")
+	default:
+		name = p.Clip.Name
+	}
+	switch {
 	case !(p.Volume >= 0 && p.Volume <= 4):
-		return 0, fmt.Errorf("audio: Start %q: volume %v: allowed 0 (meaning 1) to 4", p.Clip.Name, p.Volume)
+		return 0, fmt.Errorf("audio: Start %q: volume %v: allowed 0 (meaning 1) to 4", name, p.Volume)
 	case !(p.Pan >= -1 && p.Pan <= 1):
-		return 0, fmt.Errorf("audio: Start %q: pan %v: allowed -1 to 1", p.Clip.Name, p.Pan)
+		return 0, fmt.Errorf("audio: Start %q: pan %v: allowed -1 to 1", name, p.Pan)
 	case p.Bus >= NumBuses:
-		return 0, fmt.Errorf("audio: Start %q: bus %d unknown", p.Clip.Name, p.Bus)
+		return 0, fmt.Errorf("audio: Start %q: bus %d unknown", name, p.Bus)
+	case p.FadeIn < 0:
+		return 0, fmt.Errorf("audio: Start %q: fade-in of %d frames: want 0 or more", name, p.FadeIn)
 	}
 	vol := p.Volume
 	if vol == 0 {
@@ -129,6 +163,14 @@ func (m *Mixer) Start(at int64, p Play) (VoiceID, error) {
 	v := voice{
 		clip: p.Clip, bus: p.Bus, start: at, stop: math.MaxInt64, loop: p.Loop,
 		gl: vol * float32(math.Cos(angle)), gr: vol * float32(math.Sin(angle)),
+		fadeIn: int64(p.FadeIn),
+	}
+	if p.Stream != nil {
+		st, err := openStream(p.Stream, p.Loop)
+		if err != nil {
+			return 0, err
+		}
+		v.st = st
 	}
 	if len(m.voices) == m.max {
 		m.steal()
@@ -154,6 +196,9 @@ func (m *Mixer) steal() {
 
 // remove deletes voice i, keeping the others in start order.
 func (m *Mixer) remove(i int) {
+	if st := m.voices[i].st; st != nil {
+		st.close()
+	}
 	copy(m.voices[i:], m.voices[i+1:])
 	m.voices = m.voices[:len(m.voices)-1]
 }
@@ -177,14 +222,28 @@ func (m *Mixer) Render(dst []float32) {
 	n := int64(len(dst) / 2)
 	clear(dst)
 	from, to := m.cursor, m.cursor+n
-	for i := range m.voices { // in start order: removal keeps it
-		m.mix(&m.voices[i], dst, from, to)
+	// Cut the call at the frames where bus volumes change: the same
+	// samples however the timeline is cut into calls.
+	for lo := from; lo < to; {
+		m.applyBusChanges(lo)
+		hi := to
+		for _, c := range m.busAt {
+			hi = min(hi, c.at)
+		}
+		seg := dst[2*(lo-from) : 2*(hi-from)]
+		for i := range m.voices { // in start order: removal keeps it
+			m.mix(&m.voices[i], seg, lo, hi)
+		}
+		lo = hi
 	}
 	m.cursor = to
 	// Drop voices that have ended.
 	for i := 0; i < len(m.voices); {
 		v := &m.voices[i]
-		if v.stop <= to || !v.loop && v.start+int64(v.clip.Frames()) <= to {
+		if v.stop <= to || v.st != nil && v.st.err != nil || v.st == nil && !v.loop && v.start+int64(v.clip.Frames()) <= to {
+			if v.st != nil {
+				m.streamEnded(v)
+			}
 			m.remove(i)
 			continue
 		}
@@ -197,6 +256,14 @@ func (m *Mixer) Render(dst []float32) {
 func (m *Mixer) mix(v *voice, dst []float32, from, to int64) {
 	lo, hi := max(v.start, from), min(v.stop, to)
 	if lo >= hi {
+		return
+	}
+	if v.st != nil {
+		m.mixStream(v, dst, from, lo, hi)
+		return
+	}
+	if v.fading(lo, hi) {
+		m.mixFaded(v, dst, from, lo, hi)
 		return
 	}
 	frames := int64(v.clip.Frames())

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"unicode/utf8"
 
+	"github.com/tickwork/tickwork/engine/audio"
 	"github.com/tickwork/tickwork/gfx"
 )
 
@@ -29,6 +30,8 @@ type Library struct {
 	meshes    named[*Mesh]
 	images    named[*Image]
 	materials named[*Material]
+	sounds    named[*audio.Clip]
+	music     named[*audio.Stream]
 }
 
 // named is one kind of asset: the assets in the order added, and their
@@ -188,5 +191,6 @@ func (l *Library) Hash() uint64 {
 	for i, m := range l.materials.items {
 		w("material", l.materials.names[i], *m)
 	}
+	l.hashSounds(h, w)
 	return h.Sum64()
 }

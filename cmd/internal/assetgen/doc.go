@@ -11,6 +11,17 @@
 //
 //	go test ./cmd/internal/assetgen -update
 //
+// Sounds are synthesised here too (Tone, Music) but encoded by Debian's
+// oggenc (vorbis-tools) and lame, which the tests and CI do not need or
+// have: SoundFiles are written only by
+//
+//	go test ./cmd/internal/assetgen -run TestSoundsGenerate -update-sounds
+//
+// after apt-get install -y vorbis-tools lame. Their output is the same for
+// the same tool versions (a fixed Ogg serial number, no LAME tag), and the
+// tests decode the committed files and compare them with the synthesised
+// signal (engine/audio's decoder tests, TestSoundsDecodeToTheirSynthesis).
+//
 // The package also builds large models for loading benchmarks (BigGLB);
 // those are made in memory and never committed.
 //

@@ -4,13 +4,14 @@ import (
 	"embed"
 	"fmt"
 
+	"github.com/tickwork/tickwork/engine/audio"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/asset"
 )
 
 // files are the sample's own assets, made by cmd/internal/assetgen.
 //
-//go:embed assets/*.png assets/*.glb assets/*.gltf
+//go:embed assets/*.png assets/*.glb assets/*.gltf assets/*.ogg
 var files embed.FS
 
 // Assets are what the sample loads: the library the renderer draws from,
@@ -20,6 +21,7 @@ type Assets struct {
 	Floor  asset.MaterialID // the checker texture, repeated
 	Crate  asset.MaterialID // the crate texture
 	Beacon *asset.Model     // the sample's own animated model
+	Music  *audio.Stream    // the gameplay's music loop, streamed
 	sounds sounds
 }
 
@@ -56,6 +58,9 @@ func LoadAssets() (*Assets, error) {
 		return nil, err
 	}
 	if a.Beacon, err = lib.LoadModel(files, "assets/beacon.glb"); err != nil {
+		return nil, fmt.Errorf("demo: %w", err)
+	}
+	if a.Music, err = lib.LoadMusic(files, "assets/music.ogg"); err != nil {
 		return nil, fmt.Errorf("demo: %w", err)
 	}
 	return a, nil

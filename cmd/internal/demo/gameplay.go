@@ -55,6 +55,9 @@ type Gameplay struct {
 
 	playerLabel string // "player: NAME", or "" without a name
 	bounces     int    // the ball's bounces heard so far
+
+	music      audio.VoiceID // the music loop's voice, once started
+	musicMuted bool          // M: the Music bus at 0
 }
 
 // NewGameplay returns the gameplay state for cfg. The scene is built when
@@ -141,6 +144,9 @@ func (g *Gameplay) Tick(ctx *engine.TickContext) error {
 	if now {
 		g.timer.Reset() // the next jump by itself comes a full period later
 	}
+	if err := g.musicTick(ctx); err != nil {
+		return err
+	}
 	// Sounds, on the tick's place on the audio timeline: the ball's
 	// bounces of the last tick, and a teleport.
 	if b := g.ball.Bounces; b != g.bounces {
@@ -158,6 +164,44 @@ func (g *Gameplay) Tick(ctx *engine.TickContext) error {
 	}
 	return nil
 }
+
+// MusicVolume is the music loop's volume; MusicFadeIn how long it takes
+// to rise from silence at the start, in frames of the audio timeline.
+const (
+	MusicVolume = 0.5
+	MusicFadeIn = audio.Rate / 2
+)
+
+// musicTick starts the music loop on the Music bus in the first tick, and
+// mutes or unmutes the bus on M. Both happen at the tick's place on the
+// audio timeline, so -audio-out and replays give the same samples at any
+// frame rate. The music is not part of the game's hash: it changes no
+// state the simulation reads.
+func (g *Gameplay) musicTick(ctx *engine.TickContext) error {
+	if g.music == 0 && g.cfg.Assets.Music != nil {
+		id, err := ctx.PlaySound(audio.Play{Stream: g.cfg.Assets.Music, Bus: audio.Music, Loop: true,
+			Volume: MusicVolume, FadeIn: MusicFadeIn})
+		if err != nil {
+			return fmt.Errorf("demo: music: %w", err)
+		}
+		g.music = id
+	}
+	if pressed(ctx.Input, input.KeyM) {
+		g.musicMuted = !g.musicMuted
+		vol, note := float32(1), "music on"
+		if g.musicMuted {
+			vol, note = 0, "music off"
+		}
+		if err := ctx.SetBusVolume(audio.Music, vol); err != nil {
+			return fmt.Errorf("demo: music: %w", err)
+		}
+		g.setNote(note)
+	}
+	return nil
+}
+
+// MusicMuted reports whether M has muted the music.
+func (g *Gameplay) MusicMuted() bool { return g.musicMuted }
 
 // setNote shows a message for a few seconds (at the default tick rate).
 func (g *Gameplay) setNote(s string) { g.note, g.noteTicks = s, 90 }

@@ -23,7 +23,7 @@ type statusLine struct {
 const hudTitle = "tickwork sample"
 
 // gameplayKeys are the keys the gameplay lists.
-var gameplayKeys = keysLabelled("Esc", "I", "+ / -", "S", "T", "V", "F", "F1", "Q")
+var gameplayKeys = keysLabelled("Esc", "I", "+ / -", "S", "T", "M", "V", "F", "F1", "Q")
 
 func (s *statusLine) update(g *engine.Game, actors int) {
 	rate, mode, scale, vsync := g.TickRate(), g.Mode(), g.TimeScale(), g.VSync()

@@ -26,6 +26,7 @@ var Keys = []Binding{
 	{[]input.Key{input.KeyS}, "S", "slow motion (time scale 0.25)", nil},
 	{[]input.Key{input.KeyPeriod, input.KeyKPDecimal}, ".", "single-step one tick while paused", nil},
 	{[]input.Key{input.KeyT}, "T", "teleport the magenta cube now", nil},
+	{[]input.Key{input.KeyM}, "M", "music on / off", nil},
 	{[]input.Key{input.KeyV}, "V", "vsync on / off", nil},
 	{[]input.Key{input.KeyF}, "F", "fullscreen on / off", nil},
 	{[]input.Key{input.KeyF1}, "F1", "debug overlay", nil},

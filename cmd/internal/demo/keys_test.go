@@ -230,7 +230,7 @@ func TestKeysListed(t *testing.T) {
 	handled := []input.Key{
 		input.KeyEnter, input.KeyKPEnter, input.KeyEscape, input.KeyI, input.KeyEqual, input.KeyKPAdd,
 		input.KeyMinus, input.KeyKPSubtract, input.KeyS, input.KeyPeriod, input.KeyKPDecimal,
-		input.KeyT, input.KeyV, input.KeyF, input.KeyF1, input.KeyQ,
+		input.KeyT, input.KeyM, input.KeyV, input.KeyF, input.KeyF1, input.KeyQ,
 	}
 	var listed []input.Key
 	labels := map[string]bool{}

@@ -1,0 +1,156 @@
+package audio
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+)
+
+// Stream is a sound the mixer decodes while it plays it (music, long
+// ambiences): a voice of a stream holds the file open and a few thousand
+// frames of buffers, never the whole sound. WAV, Ogg Vorbis and MP3 stream;
+// a looping stream goes back to the file's start when it ends, without a
+// gap. A Stream describes the file; each voice playing it opens it anew,
+// so one Stream can play on several voices at once.
+type Stream struct {
+	Name   string
+	format Format
+	open   func() (io.ReadSeekCloser, error)
+}
+
+// NewStream makes a stream of the file open returns (called now, to check
+// the file's format, channels and rate, and again each time a voice starts
+// playing it, on the goroutine that calls Mixer.Start). name labels the
+// stream and the errors.
+func NewStream(name string, open func() (io.ReadSeekCloser, error)) (*Stream, error) {
+	if open == nil {
+		return nil, fmt.Errorf("audio: stream %s: no function to open it", name)
+	}
+	s := &Stream{Name: name, open: open}
+	f, err := open()
+	if err != nil {
+		return nil, fmt.Errorf("audio: stream %s: %w", name, err)
+	}
+	defer f.Close()
+	if s.format, err = sniff(name, f); err != nil {
+		return nil, err
+	}
+	if _, _, err := openFormat(name, s.format, f); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// StreamFS makes a stream of file name in fsys (os.DirFS, an embed.FS...).
+// A file that cannot seek is read into memory when a voice starts, still
+// encoded: only what plays is decoded.
+func StreamFS(fsys fs.FS, name string) (*Stream, error) {
+	return NewStream(name, func() (io.ReadSeekCloser, error) {
+		f, err := fsys.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		if rsc, ok := f.(io.ReadSeekCloser); ok {
+			return rsc, nil
+		}
+		defer f.Close()
+		data, err := io.ReadAll(f)
+		if err != nil {
+			return nil, err
+		}
+		return nopCloser{bytes.NewReader(data)}, nil
+	})
+}
+
+// StreamBytes makes a stream of an encoded file held in memory.
+func StreamBytes(name string, data []byte) (*Stream, error) {
+	return NewStream(name, func() (io.ReadSeekCloser, error) { return nopCloser{bytes.NewReader(data)}, nil })
+}
+
+// Format returns the stream's file format.
+func (s *Stream) Format() Format { return s.format }
+
+type nopCloser struct{ io.ReadSeeker }
+
+func (nopCloser) Close() error { return nil }
+
+// streamVoice is the decoding state of one voice of a stream, made when it
+// starts; Render decodes into its buffers.
+type streamVoice struct {
+	s    *Stream
+	file io.ReadSeekCloser
+	rs   *resampler
+	buf  []float32 // output frames at Rate, before gains
+	pos  int64     // output frames taken from rs so far
+	err  error     // io.EOF at the end, or why decoding stopped
+}
+
+// streamFrames is the size of a stream voice's buffers in frames.
+const streamFrames = 2048
+
+// openStream opens s for a voice; loop makes it start again at its end.
+func openStream(s *Stream, loop bool) (*streamVoice, error) {
+	f, err := s.open()
+	if err != nil {
+		return nil, fmt.Errorf("audio: stream %s: %w", s.Name, err)
+	}
+	fr, rate, err := openFormat(s.Name, s.format, f)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	var restart func() (frameReader, error)
+	if loop {
+		restart = func() (frameReader, error) {
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				return nil, err
+			}
+			fr, _, err := openFormat(s.Name, s.format, f)
+			if err != nil {
+				return nil, err
+			}
+			return formatReader{f: s.format, fr: fr}, nil
+		}
+	}
+	return &streamVoice{
+		s: s, file: f,
+		rs:  newResampler(formatReader{f: s.format, fr: fr}, rate, streamFrames, restart),
+		buf: make([]float32, 2*streamFrames),
+	}, nil
+}
+
+// next returns up to n of the stream's next frames at Rate (from its
+// buffer, valid until the next call), first skipping to output frame k.
+// It returns no frames once the stream has ended or failed; the error is
+// io.EOF at a normal end.
+func (sv *streamVoice) next(k int64, n int) ([]float32, error) {
+	if sv.err != nil {
+		return nil, sv.err
+	}
+	for sv.pos < k {
+		got, err := sv.rs.read(sv.buf[:2*min(int64(streamFrames), k-sv.pos)])
+		sv.pos += int64(got)
+		if err != nil {
+			sv.err = err
+			return nil, err
+		}
+	}
+	got, err := sv.rs.read(sv.buf[:2*min(n, streamFrames)])
+	sv.pos += int64(got)
+	if err != nil {
+		sv.err = err // after these frames, which are good
+	}
+	if got == 0 {
+		return nil, err
+	}
+	return sv.buf[:2*got], nil
+}
+
+// close releases the voice's file.
+func (sv *streamVoice) close() {
+	if sv.file != nil {
+		sv.file.Close()
+		sv.file = nil
+	}
+}

@@ -1,0 +1,128 @@
+package asset
+
+import (
+	"bytes"
+	"fmt"
+	"hash"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+
+	"github.com/tickwork/tickwork/engine/audio"
+)
+
+// SoundID names a sound (a decoded clip) of a Library; 0 names none.
+type SoundID uint16
+
+// AddSound registers clip under name (IDs from 1). The library keeps c: do
+// not change it afterwards. Call it while the game loads, from the
+// goroutine that uses l.
+func (l *Library) AddSound(name string, c *audio.Clip) (SoundID, error) {
+	if c == nil || c.Frames() == 0 {
+		return 0, fmt.Errorf("asset: sound %q: no samples", name)
+	}
+	i, err := l.sounds.add("sound", name, c)
+	return SoundID(i + 1), err
+}
+
+// LoadSound decodes the sound file name in fsys (WAV, Ogg Vorbis or MP3,
+// recognised from its first bytes: audio.Decode) into a clip at the
+// mixer's rate and registers it under name. Loading the same file again
+// returns the same ID. Errors name the file and what is wrong with it.
+func (l *Library) LoadSound(fsys fs.FS, name string) (SoundID, error) {
+	if id, ok := l.SoundID(name); ok {
+		return id, nil
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return 0, fmt.Errorf("asset: sound %s: %w", name, err)
+	}
+	return l.decodeSound(name, data)
+}
+
+// LoadSoundFile is LoadSound for a file on disk, named after p as given
+// (slashes for separators).
+func (l *Library) LoadSoundFile(p string) (SoundID, error) {
+	name := filepath.ToSlash(p)
+	if id, ok := l.SoundID(name); ok {
+		return id, nil
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return 0, fmt.Errorf("asset: sound %s: %w", name, err)
+	}
+	return l.decodeSound(name, data)
+}
+
+func (l *Library) decodeSound(name string, data []byte) (SoundID, error) {
+	if err := checkName("sound", name); err != nil {
+		return 0, err
+	}
+	c, err := audio.Decode(name, bytes.NewReader(data))
+	if err != nil {
+		return 0, fmt.Errorf("asset: sound: %w", err)
+	}
+	return l.AddSound(name, c)
+}
+
+// Sound returns the sound with id, or false for 0 or an unknown ID.
+func (l *Library) Sound(id SoundID) (*audio.Clip, bool) {
+	if id == 0 || int(id) > len(l.sounds.items) {
+		return nil, false
+	}
+	return l.sounds.items[id-1], true
+}
+
+// SoundID returns the ID of the sound named name.
+func (l *Library) SoundID(name string) (SoundID, bool) {
+	i, ok := l.sounds.index[name]
+	return SoundID(i + 1), ok
+}
+
+// LoadMusic registers the sound file name in fsys as music: a stream the
+// mixer decodes while it plays (audio.Play.Stream), never decoded whole.
+// The file's header is checked now; each voice playing it opens the file
+// again. Loading the same name again returns the same stream.
+func (l *Library) LoadMusic(fsys fs.FS, name string) (*audio.Stream, error) {
+	if s, ok := l.Music(name); ok {
+		return s, nil
+	}
+	if err := checkName("music", name); err != nil {
+		return nil, err
+	}
+	s, err := audio.StreamFS(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("asset: music: %w", err)
+	}
+	if _, err := l.music.add("music", name, s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Music returns the music loaded under name.
+func (l *Library) Music(name string) (*audio.Stream, bool) {
+	i, ok := l.music.index[name]
+	if !ok {
+		return nil, false
+	}
+	return l.music.items[i], true
+}
+
+// hashSounds adds the sounds (names and samples) and the music (names and
+// formats: the files are not read) to h.
+func (l *Library) hashSounds(h hash.Hash64, w func(...any)) {
+	var b [4]byte
+	for i, c := range l.sounds.items {
+		w("sound", l.sounds.names[i], len(c.Samples))
+		for _, v := range c.Samples {
+			u := math.Float32bits(v)
+			b[0], b[1], b[2], b[3] = byte(u), byte(u>>8), byte(u>>16), byte(u>>24)
+			h.Write(b[:])
+		}
+	}
+	for i, s := range l.music.items {
+		w("music", l.music.names[i], s.Format())
+	}
+}

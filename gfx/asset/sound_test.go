@@ -1,0 +1,144 @@
+package asset
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/tickwork/tickwork/engine/audio"
+)
+
+// stereoWAV is a 16-bit stereo WAV file at 48 kHz of the given left and
+// right values, one frame each.
+func stereoWAV(frames ...int16) []byte {
+	var data []byte
+	for _, v := range frames {
+		data = binary.LittleEndian.AppendUint16(data, uint16(v))
+	}
+	b := []byte("RIFF")
+	b = binary.LittleEndian.AppendUint32(b, uint32(36+len(data)))
+	b = append(b, "WAVEfmt "...)
+	for _, v := range []uint32{16, 1 | 2<<16, 48000, 48000 * 4, 4 | 16<<16} {
+		b = binary.LittleEndian.AppendUint32(b, v)
+	}
+	b = append(b, "data"...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(data)))
+	return append(b, data...)
+}
+
+func soundFS() fstest.MapFS {
+	return fstest.MapFS{
+		"beep.wav":  {Data: stereoWAV(16384, -16384, 8192, 0)},
+		"boop.wav":  {Data: stereoWAV(100, 100)},
+		"song.wav":  {Data: stereoWAV(1, 2, 3, 4, 5, 6)},
+		"notes.txt": {Data: []byte("not a sound")},
+	}
+}
+
+func TestLoadSound(t *testing.T) {
+	var l Library
+	fsys := soundFS()
+	h0 := l.Hash()
+	beep, err := l.LoadSound(fsys, "beep.wav")
+	if err != nil || beep != 1 {
+		t.Fatalf("LoadSound(beep.wav) = %d, %v; want 1, nil", beep, err)
+	}
+	boop, _ := l.LoadSound(fsys, "boop.wav")
+	again, _ := l.LoadSound(fsys, "beep.wav")
+	if boop != 2 || again != beep {
+		t.Errorf("IDs: boop %d, beep again %d; want 2 and %d", boop, again, beep)
+	}
+	c, ok := l.Sound(beep)
+	if !ok || c.Frames() != 2 || c.Samples[0] != 0.5 || c.Samples[1] != -0.5 {
+		t.Errorf("Sound(%d) = %v, %v; want 2 frames starting 0.5, -0.5", beep, c, ok)
+	}
+	if id, ok := l.SoundID("boop.wav"); id != boop || !ok {
+		t.Errorf("SoundID(boop.wav) = %d, %v; want %d, true", id, ok, boop)
+	}
+	if _, ok := l.Sound(3); ok {
+		t.Error("Sound(3) of two: got true")
+	}
+	if l.Hash() == h0 {
+		t.Error("Hash did not change with two sounds loaded")
+	}
+	// The same sounds in the same order: the same hash; another order: another.
+	var same, swapped Library
+	same.LoadSound(fsys, "beep.wav")
+	same.LoadSound(fsys, "boop.wav")
+	swapped.LoadSound(fsys, "boop.wav")
+	swapped.LoadSound(fsys, "beep.wav")
+	if same.Hash() != l.Hash() || swapped.Hash() == l.Hash() {
+		t.Errorf("hashes: same order %x, swapped %x, want %x and something else", same.Hash(), swapped.Hash(), l.Hash())
+	}
+}
+
+func TestLoadSoundErrorsNameTheAsset(t *testing.T) {
+	var l Library
+	fsys := soundFS()
+	tests := []struct {
+		load func() error
+		want string
+	}{
+		{func() error { _, err := l.LoadSound(fsys, "notes.txt"); return err }, "notes.txt: not a sound file"},
+		{func() error { _, err := l.LoadSound(fsys, "missing.ogg"); return err }, "missing.ogg"},
+		{func() error { _, err := l.LoadSoundFile("testdata/none.wav"); return err }, "testdata/none.wav"},
+		{func() error { _, err := l.LoadMusic(fsys, "notes.txt"); return err }, "notes.txt: not a sound file"},
+		{func() error { _, err := l.AddSound("empty", &audio.Clip{}); return err }, `sound "empty": no samples`},
+	}
+	for _, tt := range tests {
+		if err := tt.load(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("got %v, want an error saying %q", err, tt.want)
+		}
+	}
+}
+
+func TestLoadMusicStreams(t *testing.T) {
+	var l Library
+	s, err := l.LoadMusic(soundFS(), "song.wav")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := l.LoadMusic(soundFS(), "song.wav"); again != s {
+		t.Error("loading the same music again gave another stream")
+	}
+	h := l.Hash()
+	m, _ := audio.NewMixer(1)
+	if _, err := m.Start(0, audio.Play{Stream: s, Pan: -1}); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]float32, 2*4)
+	m.Render(buf)
+	for i, want := range []float32{1, 3, 5} {
+		if got := buf[2*i] * 32768; got != want {
+			t.Errorf("frame %d: left %v/32768, want %v/32768", i, got, want)
+		}
+	}
+	if l.Hash() != h {
+		t.Error("playing the music changed the library's hash")
+	}
+}
+
+// ExampleLibrary_LoadSound loads a sound effect whole and music as a
+// stream, then plays both.
+func ExampleLibrary_LoadSound() {
+	var l Library
+	fsys := soundFS()
+	beep, err := l.LoadSound(fsys, "beep.wav")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	song, err := l.LoadMusic(fsys, "song.wav")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	clip, _ := l.Sound(beep)
+	m, _ := audio.NewMixer(8)
+	m.Start(0, audio.Play{Clip: clip})
+	m.Start(0, audio.Play{Stream: song, Bus: audio.Music, Loop: true})
+	fmt.Println(beep, clip.Frames(), song.Format(), m.Voices())
+	// Output: 1 2 WAV 2
+}
