@@ -3,10 +3,11 @@
 # the C headers go-gl/glfw compiles against, Mesa's OpenGL, and Xvfb for
 # running windows without a display (openbox, a small window manager, lets the
 # tests iconify a window under it), and a CJK font (WenQuanYi Micro Hei) that
-# gfx/text's tests lay out Chinese with. Go itself must already be installed.
+# gfx/text's tests lay out Chinese with, and ALSA's headers (libasound2-dev) that
+# the audio device package compiles against. Go itself must already be installed.
 set -eu
 
-PKGS="libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth pkg-config gcc openbox fonts-wqy-microhei"
+PKGS="libasound2-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth pkg-config gcc openbox fonts-wqy-microhei"
 
 need_go="1.26"
 if ! command -v go >/dev/null 2>&1; then
