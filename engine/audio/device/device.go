@@ -5,11 +5,8 @@ import (
 	"fmt"
 	"log"
 	"math"
-	"strings"
 	"sync/atomic"
 	"time"
-
-	"github.com/ebitengine/oto/v3"
 
 	"github.com/tickwork/tickwork/engine/audio"
 )
@@ -26,6 +23,9 @@ type Config struct {
 	Logf func(format string, args ...any)
 }
 
+// errAlreadyOpen is Open's error for a second device in one process.
+var errAlreadyOpen = errors.New("device: an audio device is already open in this process (oto allows one): open it once and share that Output")
+
 // playerFrames is oto's player buffer: it reads the queue 256 frames
 // (5.3 ms) at a time.
 const playerFrames = 256
@@ -35,8 +35,7 @@ const playerFrames = 256
 // the device's goroutine only runs the reader.
 type Output struct {
 	f       *audio.Feeder
-	ctx     *oto.Context
-	player  *oto.Player
+	dev     *backend
 	rd      *reader
 	logf    func(string, ...any)
 	silent  bool
@@ -78,29 +77,15 @@ func Open(cfg Config) (*Output, error) {
 	if buf < time.Millisecond || buf > time.Second {
 		return nil, fmt.Errorf("device: buffer %v: allowed 1ms to 1s (0 for 20ms)", cfg.Buffer)
 	}
-	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{
-		SampleRate: audio.Rate, ChannelCount: 2, Format: oto.FormatFloat32LE, BufferSize: buf,
-	})
-	if err != nil {
-		if strings.Contains(err.Error(), "already created") {
-			return nil, errors.New("device: an audio device is already open in this process (oto allows one): open it once and share that Output")
-		}
-		return o.fail(err), err
-	}
-	select {
-	case <-ready:
-	case <-time.After(3 * time.Second):
-		err := errors.New("the audio device took over 3 s to open")
-		return o.fail(err), err
-	}
-	if err := ctx.Err(); err != nil {
-		return o.fail(err), err
-	}
-	o.ctx = ctx
 	o.rd = newReader(f)
-	o.player = ctx.NewPlayer(o.rd)
-	o.player.SetBufferSize(playerFrames * 8)
-	o.player.Play()
+	dev, err := openBackend(buf, o.rd)
+	if errors.Is(err, errAlreadyOpen) {
+		return nil, err
+	}
+	if err != nil {
+		return o.fail(err), err
+	}
+	o.dev = dev
 	return o, nil
 }
 
@@ -129,8 +114,8 @@ func (o *Output) Feed(game *audio.Mixer, c audio.GameClock) {
 	if o.silent {
 		return
 	}
-	if err := o.ctx.Err(); err != nil {
-		o.player.Pause()
+	if err := o.dev.err(); err != nil {
+		o.dev.pause()
 		o.fail(err)
 		return
 	}
@@ -153,19 +138,17 @@ func (o *Output) PlayInterface(p audio.Play) (audio.VoiceID, error) {
 // Stats returns the counters; call it on the main goroutine.
 func (o *Output) Stats() Stats {
 	s := Stats{FeederStats: o.f.Stats(), MaxFeed: o.maxFeed}
-	if o.rd != nil {
-		s.Paced = o.rd.paced.Load()
-	}
+	s.Paced = o.rd.paced.Load()
 	return s
 }
 
 // Close stops the player. The device itself stays open until the process
 // ends (oto cannot close it). Call it on the main goroutine.
 func (o *Output) Close() error {
-	if o.player == nil {
+	if o.dev == nil {
 		return nil
 	}
-	return o.player.Close()
+	return o.dev.close()
 }
 
 // reader is what oto's player reads: the feeder's queue as little-endian

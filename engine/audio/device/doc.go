@@ -6,5 +6,6 @@
 // lock-free queue. Without a device the game runs on, silent, after one
 // notice saying how to get sound.
 //
-// It is not a pure package: it builds only with cgo.
+// Built without cgo (CGO_ENABLED=0) it has no device: Open returns a
+// silent Output with the notice, so a pure build of a game still runs.
 package device
