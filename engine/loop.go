@@ -93,6 +93,7 @@ func (g *Game) RunFrame() (err error) {
 	f := g.sched.End()
 	g.lastFrame = f
 	g.prof.Ticks = f.Ticks
+	g.feedAudio()
 	g.lap(&g.prof.Tick)
 	g.reportSlow(now)
 

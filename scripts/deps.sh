@@ -3,12 +3,13 @@
 # the C headers go-gl/glfw compiles against, Mesa's OpenGL, and Xvfb for
 # running windows without a display (openbox, a small window manager, lets the
 # tests iconify a window under it), and a CJK font (WenQuanYi Micro Hei) that
-# gfx/text's tests lay out Chinese with, and libxkbcommon-dev, which the
+# gfx/text's tests lay out Chinese with, ALSA's headers (libasound2-dev) that
+# the audio device package compiles against, and libxkbcommon-dev, which the
 # benchmark's raylib-go peer (cmd/framebench/peers/raylib, -tags x11)
 # compiles against. Go itself must already be installed.
 set -eu
 
-PKGS="libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth pkg-config gcc openbox fonts-wqy-microhei libxkbcommon-dev"
+PKGS="libasound2-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth pkg-config gcc openbox fonts-wqy-microhei libxkbcommon-dev"
 
 need_go="1.26"
 if ! command -v go >/dev/null 2>&1; then

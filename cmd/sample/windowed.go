@@ -9,6 +9,7 @@ import (
 
 	"github.com/tickwork/tickwork/cmd/internal/demo"
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/audio/device"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/gl41"
@@ -40,6 +41,17 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	g, err := engine.New(p.opts)
 	if err != nil {
 		return err
+	}
+	// Sound on the system's device; without one, a notice and silence.
+	// -audio-out renders the whole mix to a file instead: the device would
+	// take the timeline it needs.
+	if f.AudioOut == "" {
+		out, err := device.Open(device.Config{})
+		if out == nil {
+			return err
+		}
+		defer out.Close()
+		g.SetAudioOutput(out)
 	}
 	// The window's renderer draws from the sample's asset library.
 	assets, err := demo.LoadAssets()

@@ -8,8 +8,9 @@
 // timeline: FrameOfTick gives the frame where tick n's sound begins (the
 // tick's time plus one step, the same one-tick delay as the interpolated
 // picture), whatever frame ran the tick. A Mixer is used from one
-// goroutine at a time: the engine's main goroutine starts voices, and a
-// device's feeder renders under a lock the engine holds.
+// goroutine: the engine's main one, which starts voices and, through a
+// Feeder once per frame, renders what the ticks have fixed for a device;
+// the device's goroutine only copies from the Feeder's lock-free queue.
 //
 // Sounds come from WAV, Ogg Vorbis and MP3 files: Decode reads a short
 // one whole into a Clip; a Stream (music) is decoded while it plays, a

@@ -2,6 +2,7 @@ package demo
 
 import (
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/audio"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/gfx"
 )
@@ -14,11 +15,17 @@ import (
 // Tick runs once per tick and Draw once per frame, over the gameplay's,
 // on the main goroutine.
 type Pause struct {
-	note string
+	note  string
+	click *audio.Clip
 }
 
 // NewPause returns a pause overlay.
-func NewPause() *Pause { return &Pause{} }
+func NewPause() *Pause { return &Pause{click: clickClip()} }
+
+var _ engine.Enterer = (*Pause)(nil)
+
+// Enter clicks as the game pauses (on the live lane, heard while paused).
+func (p *Pause) Enter(ctx *engine.Context) error { return playClick(ctx.Game(), p.click) }
 
 // Name names the state in errors and logs.
 func (p *Pause) Name() string { return "pause" }
@@ -34,7 +41,7 @@ func (p *Pause) Tick(ctx *engine.TickContext) error {
 	in := ctx.Input
 	if pressed(in, input.KeyEscape) {
 		ctx.Pop()
-		return nil
+		return playClick(ctx.Game(), p.click)
 	}
 	if pressed(in, input.KeyPeriod, input.KeyKPDecimal) {
 		ctx.StepBelow()

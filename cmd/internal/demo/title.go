@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"github.com/tickwork/tickwork/engine/audio"
 	"unicode"
 
 	"github.com/tickwork/tickwork/engine"
@@ -18,6 +19,7 @@ type Title struct {
 	note  string
 	name  []rune
 	label string // "Your name: …", rebuilt when the name changes
+	click *audio.Clip
 }
 
 // MaxNameRunes is the longest name the title screen takes.
@@ -25,7 +27,7 @@ const MaxNameRunes = 16
 
 // NewTitle returns a title screen whose Enter starts NewGameplay(cfg).
 func NewTitle(cfg Config) *Title {
-	t := &Title{cfg: cfg, name: []rune(cfg.Player)}
+	t := &Title{cfg: cfg, name: []rune(cfg.Player), click: clickClip()}
 	t.relabel()
 	return t
 }
@@ -42,6 +44,9 @@ func (t *Title) Tick(ctx *engine.TickContext) error {
 		return engine.ErrQuit
 	}
 	if pressed(in, input.KeyEnter, input.KeyKPEnter) {
+		if err := playClick(ctx.Game(), t.click); err != nil {
+			return err
+		}
 		cfg := t.cfg
 		cfg.Player = string(t.name)
 		ctx.Replace(NewGameplay(cfg))
