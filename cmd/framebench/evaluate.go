@@ -33,6 +33,7 @@ func evaluate(b *benchSet, res *Results, sk *Soak) []goalGroup {
 		{peerTitle(res), peerGoals(res)},
 		{"Assets: textures, models, animation", assetGoals(b)},
 		{"Text and 2D", hudGoals(b)},
+		{"Audio: mixing and the device path", audioGoals(b)},
 		{"Soak", soakGoals(res, sk)},
 		{"GPU", []goal{{
 			Name: "100k instanced cubes on a GPU", Target: "≥ 60 fps", Measured: "—", Status: notTaken,
