@@ -35,13 +35,23 @@ const playerFrames = 256
 // the device's goroutine only runs the reader.
 type Output struct {
 	f       *audio.Feeder
-	dev     *backend
+	dev     sink
 	rd      *reader
 	logf    func(string, ...any)
 	silent  bool
 	err     error
 	maxFeed time.Duration
 }
+
+// sink is what an Output needs of an open device: whether it failed, and
+// how to stop it. The oto backend implements it.
+type sink interface {
+	err() error
+	pause()
+	close() error
+}
+
+var _ sink = (*backend)(nil)
 
 // Stats are an Output's counters.
 type Stats struct {
