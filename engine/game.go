@@ -63,19 +63,21 @@ type (
 // a window and a renderer (or drive it with Headless). A Game runs on the
 // main goroutine and is not safe for concurrent use.
 type Game struct {
-	face     *text.Face // text.Default, for DrawContext.Face and the overlay
-	mixer    *audio.Mixer
-	audioOut AudioOutput // nil: silent
-	window   windowState // what states asked of the window
-	opts     Options
-	sched    *timing.Scheduler
-	clock    Clock
-	stamp    func() timing.Micros
-	rand     *rand.Rand
-	pcg      *rand.PCG // rand's source, whose state Hash includes
-	hbuf     []byte    // Hash's scratch for the source's state
-	mode     scene.Mode
-	logf     func(string, ...any)
+	face  *text.Face // text.Default, for DrawContext.Face and the overlay
+	mixer *audio.Mixer
+	// tickFrame is the audio frame where the last tick's sounds begin.
+	tickFrame int64
+	audioOut  AudioOutput // nil: silent
+	window    windowState // what states asked of the window
+	opts      Options
+	sched     *timing.Scheduler
+	clock     Clock
+	stamp     func() timing.Micros
+	rand      *rand.Rand
+	pcg       *rand.PCG // rand's source, whose state Hash includes
+	hbuf      []byte    // Hash's scratch for the source's state
+	mode      scene.Mode
+	logf      func(string, ...any)
 
 	win Window
 	r   gfx.Renderer

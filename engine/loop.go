@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tickwork/tickwork/engine/audio"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/timing"
 )
@@ -176,6 +177,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		g.deliver = append(g.deliver, g.queue[:n]...)
 		g.queue = g.queue[:copy(g.queue, g.queue[n:])]
 	}
+	g.tickFrame = audio.FrameOfTick(ti.Time, ti.DeltaMicros, 0)
 	g.in.begin()
 	for _, e := range g.deliver {
 		g.in.apply(e)

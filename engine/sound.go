@@ -43,3 +43,9 @@ func (g *Game) AudioFrames() int64 {
 func (c *TickContext) SetBusVolume(b audio.Bus, v float32) error {
 	return c.game.mixer.SetBusVolumeAt(b, v, audio.FrameOfTick(c.Tick.Time, c.Tick.DeltaMicros, 0))
 }
+
+// TickAudioFrames returns the audio timeline's frame where the last tick's
+// sounds begin (0 before the first tick): a function of the ticks alone,
+// unlike AudioFrames, which follows the clock between ticks. A recording of
+// the mix that ends a fixed time after it is the same at any frame rate.
+func (g *Game) TickAudioFrames() int64 { return g.tickFrame }

@@ -47,3 +47,29 @@ func TestSoundStartsAtItsTicksSampleAtAnyFrameRate(t *testing.T) {
 		h.Close()
 	}
 }
+
+// TickAudioFrames is where the last tick's sounds begin, whatever the
+// frame rate: after 20 ticks at 30 Hz, 20 steps of 33333 µs; AudioFrames
+// follows the clock and may be past it when a frame ends between ticks.
+func TestTickAudioFramesFollowsTheTicksOnly(t *testing.T) {
+	want := int64(20*33333) * 48 / 1000
+	for _, frames := range []FrameTimes{Steady(7), Steady(60), Jittered(240, 0.5, 3)} {
+		h, err := NewHeadless(Options{}, &clicker{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := h.Game.TickAudioFrames(); got != 0 {
+			t.Errorf("before the first tick: got %d, want 0", got)
+		}
+		if err := h.RunTicks(20, frames); err != nil {
+			t.Fatal(err)
+		}
+		if got := h.Game.TickAudioFrames(); got != want {
+			t.Errorf("after 20 ticks: got TickAudioFrames %d, want %d", got, want)
+		}
+		if got := h.Game.AudioFrames(); got < want {
+			t.Errorf("after 20 ticks: got AudioFrames %d, want at least %d", got, want)
+		}
+		h.Close()
+	}
+}

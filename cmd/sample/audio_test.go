@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/tickwork/tickwork/engine/audio"
 )
 
 func TestAudioOutIsTheSameAtAnyPaceAndInAReplay(t *testing.T) {
@@ -45,5 +48,43 @@ func TestAudioOutIsTheSameAtAnyPaceAndInAReplay(t *testing.T) {
 	}
 	if !bytes.Equal(read("replay.wav"), want) {
 		t.Error("the replay's WAV differs from the recorded run's")
+	}
+}
+
+// In a window the device's feeder renders the timeline while the game
+// plays (here through ALSA's null device, a real ALSA path that discards
+// the sound); -audio-out records it as rendered, and the headless replay of
+// the same run writes the same bytes: feeding a device, resampled and
+// locked to its clock, does not change the game's timeline.
+func TestWindowedAudioOutWithADeviceMatchesTheReplay(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "asound.conf")
+	if err := os.WriteFile(conf, []byte("pcm.!default { type null }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "ALSA_CONFIG_PATH="+conf)
+	rec, played, replayed := filepath.Join(dir, "run.twr"), filepath.Join(dir, "played.wav"), filepath.Join(dir, "replayed.wav")
+	if r := sample(t, env, "-frames", "90", "-record", rec, "-audio-out", played); r.code != 0 {
+		t.Fatalf("windowed: status %d\n%s", r.code, r.stderr)
+	} else if strings.Contains(r.stderr, "no sound") {
+		t.Fatalf("windowed: the null device did not open:\n%s", r.stderr)
+	}
+	if r := sample(t, withoutDisplay(), "-headless", "-replay", rec, "-fps", "33", "-audio-out", replayed); r.code != 0 {
+		t.Fatalf("replay: status %d\n%s", r.code, r.stderr)
+	}
+	a, err := os.ReadFile(played)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(replayed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a) < 44+4*audio.Rate/2 || bytes.Count(a[44:], []byte{0}) == len(a)-44 {
+		t.Fatalf("the windowed run's WAV is %d bytes, short or silent", len(a))
+	}
+	if !bytes.Equal(a, b) {
+		t.Errorf("the WAV recorded while the device played (%d bytes) differs from the replay's (%d bytes)", len(a), len(b))
 	}
 }

@@ -13,20 +13,33 @@ import (
 // sounds ring out: half a second.
 const audioTail = audio.Rate / 2
 
-// writeAudio renders the game's whole mix, from the start of the timeline
-// to the last tick's place plus audioTail, and writes it to path as a WAV
-// file, atomically. The mix is a function of the ticks alone: the same
-// run at any frame rate, or its replay, writes the same bytes.
-func writeAudio(g *engine.Game, path string) error {
+// mixRecorder keeps every frame of the game's timeline as the mixer
+// renders it, for -audio-out: in a window the device's feeder renders the
+// timeline while the game plays, so the file is a recording of what was
+// played (the game lane, before it is resampled for the device).
+type mixRecorder struct{ frames []float32 }
+
+// recordMix taps g's mixer; call it before the first tick.
+func recordMix(g *engine.Game) *mixRecorder {
+	r := &mixRecorder{}
+	g.Mixer().SetTap(func(f []float32) { r.frames = append(r.frames, f...) })
+	return r
+}
+
+// write renders the rest of the game's mix, up to the last tick's place
+// (Game.TickAudioFrames, which the frame rate does not move) plus audioTail, and writes the whole timeline to path as a WAV file,
+// atomically. The mix is a function of the ticks alone: the same run at
+// any frame rate, windowed with a device or headless, or its replay,
+// writes the same bytes.
+func (r *mixRecorder) write(g *engine.Game, path string) error {
 	m := g.Mixer()
-	end := g.AudioFrames() + audioTail
+	end := g.TickAudioFrames() + audioTail
 	if n := end - m.Cursor(); n > 0 {
-		buf := make([]float32, 2*n)
-		m.Render(buf)
-		if err := atomicfile.Write(path, 0, func(w io.Writer) error { return audio.WriteWAV(w, buf) }); err != nil {
-			return fmt.Errorf("-audio-out %s: %w", path, err)
-		}
-		return nil
+		m.Render(make([]float32, 2*n))
 	}
-	return fmt.Errorf("-audio-out %s: the mix has already been played out", path)
+	frames := r.frames[:min(int64(len(r.frames)), 2*end)]
+	if err := atomicfile.Write(path, 0, func(w io.Writer) error { return audio.WriteWAV(w, frames) }); err != nil {
+		return fmt.Errorf("-audio-out %s: %w", path, err)
+	}
+	return nil
 }

@@ -32,6 +32,10 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 	} else if f.Record != "" {
 		err = record(h.Game, f.Record, p.start, p.cfg)
 	}
+	var mix *mixRecorder
+	if f.AudioOut != "" {
+		mix = recordMix(h.Game)
+	}
 	final := &hashAt{tick: ticks - 1}
 	if ticks == 0 { // an empty recording
 		final.hash, final.ok = h.Game.Hash(), true
@@ -47,7 +51,7 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 		err = cerr // closing finishes a recording and checks a replay's end
 	}
 	if err == nil && f.AudioOut != "" {
-		err = writeAudio(h.Game, f.AudioOut)
+		err = mix.write(h.Game, f.AudioOut)
 	}
 	if err == nil && !final.ok {
 		err = fmt.Errorf("the game ended after %d of %d ticks", h.Game.Ticks(), ticks)

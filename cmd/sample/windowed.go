@@ -43,15 +43,16 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 		return err
 	}
 	// Sound on the system's device; without one, a notice and silence.
-	// -audio-out renders the whole mix to a file instead: the device would
-	// take the timeline it needs.
-	if f.AudioOut == "" {
-		out, err := device.Open(device.Config{})
-		if out == nil {
-			return err
-		}
-		defer out.Close()
-		g.SetAudioOutput(out)
+	// -audio-out records the timeline as the device's feeder renders it.
+	out, err := device.Open(device.Config{})
+	if out == nil {
+		return err
+	}
+	defer out.Close()
+	g.SetAudioOutput(out)
+	var mix *mixRecorder
+	if f.AudioOut != "" {
+		mix = recordMix(g)
 	}
 	// The window's renderer draws from the sample's asset library.
 	assets, err := demo.LoadAssets()
@@ -129,7 +130,7 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 		return err
 	}
 	if f.AudioOut != "" {
-		if err := writeAudio(g, f.AudioOut); err != nil {
+		if err := mix.write(g, f.AudioOut); err != nil {
 			return err
 		}
 	}

@@ -80,6 +80,7 @@ type Mixer struct {
 	busAt  []busChange // scheduled bus volumes, in the order set
 	errs   int         // stream voices stopped by a decoding error
 	err    error       // the last of those errors
+	tap    func([]float32)
 }
 
 // busChange is a bus volume that takes effect at a timeline frame.
@@ -237,6 +238,9 @@ func (m *Mixer) Render(dst []float32) {
 		lo = hi
 	}
 	m.cursor = to
+	if m.tap != nil {
+		m.tap(dst[:2*n])
+	}
 	// Drop voices that have ended.
 	for i := 0; i < len(m.voices); {
 		v := &m.voices[i]
@@ -250,6 +254,12 @@ func (m *Mixer) Render(dst []float32) {
 		i++
 	}
 }
+
+// SetTap makes Render call fn with every block of the timeline it has
+// just mixed, in timeline order, on the goroutine that renders: a
+// recording of exactly what was rendered, whoever renders it (a device's
+// feeder, a file writer). fn must not keep the slice; nil removes the tap.
+func (m *Mixer) SetTap(fn func(frames []float32)) { m.tap = fn }
 
 // mix adds voice v's frames in [from, to) of the timeline to dst, whose
 // first frame is from.

@@ -180,3 +180,40 @@ func BenchmarkMix64Voices(b *testing.B) {
 	perSecond := float64(b.Elapsed().Nanoseconds()) / float64(b.N) * (Rate / 480) / 1e6
 	b.ReportMetric(perSecond, "cpu-ms/s")
 }
+
+// A tap sees every rendered frame once, in timeline order, however the
+// timeline is cut into calls: what it collects equals one whole render.
+func TestTapRecordsWhatRenderMixed(t *testing.T) {
+	start := func(m *Mixer) {
+		for i, at := range []int64{0, 700, 2000} {
+			if _, err := m.Start(at, Play{Clip: sine(300+100*float64(i), 0.02), Pan: float32(i-1) / 2}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	whole, _ := NewMixer(8)
+	start(whole)
+	want := make([]float32, 2*3000)
+	whole.Render(want)
+
+	m, _ := NewMixer(8)
+	start(m)
+	var got []float32
+	m.SetTap(func(frames []float32) { got = append(got, frames...) })
+	for _, n := range []int{1, 37, 480, 1000, 1482} {
+		m.Render(make([]float32, 2*n))
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d tapped samples, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("sample %d: got %v, want %v", i, got[i], want[i])
+		}
+	}
+	m.SetTap(nil)
+	m.Render(make([]float32, 20))
+	if len(got) != len(want) {
+		t.Errorf("after SetTap(nil): got %d samples, want still %d", len(got), len(want))
+	}
+}
