@@ -368,3 +368,72 @@ func TestFlatSceneMatchesManager(t *testing.T) {
 		}
 	}
 }
+
+// cullViews are cameras over benchScene (x and y in [0, 100), z in
+// [0, 10)): all of it in view, about half (a wide lens in the middle
+// looking along +x), none (looking away).
+var cullViews = []struct {
+	name        string
+	eye, target mgl32.Vec3
+	up          mgl32.Vec3
+	fovY        float32
+}{
+	{"all", mgl32.Vec3{50, 50, 200}, mgl32.Vec3{50, 50, 0}, mgl32.Vec3{0, 1, 0}, 1.0472},
+	{"half", mgl32.Vec3{49.5, 49.5, 5}, mgl32.Vec3{100, 49.5, 5}, mgl32.Vec3{0, 0, 1}, 2.8},
+	{"none", mgl32.Vec3{50, 50, 200}, mgl32.Vec3{50, 50, 400}, mgl32.Vec3{0, 1, 0}, 1.0472},
+}
+
+// cullBenchScene is benchScene seen through view v with culling on, one
+// frame interpolated and built; it returns the share of actors drawn.
+func cullBenchScene(b *testing.B, n, v int) (*Manager, float64) {
+	m := benchScene(b, n)
+	cv := cullViews[v]
+	m.SetAspect(16.0 / 9)
+	m.SetView(mgl32.LookAtV(cv.eye, cv.target, cv.up))
+	if err := m.SetLens(cv.fovY, 0.1, 500); err != nil {
+		b.Fatal(err)
+	}
+	m.Interpolate(0.5)
+	return m, float64(m.BuildDrawList().Len()) / float64(n)
+}
+
+// BenchmarkCullInterpolate is BenchmarkInterpolate with frustum culling:
+// actors out of view are not blended.
+func BenchmarkCullInterpolate(b *testing.B) {
+	for v, cv := range cullViews {
+		for _, n := range benchSizes {
+			b.Run(fmt.Sprintf("%s/%d", cv.name, n), func(b *testing.B) {
+				m, shown := cullBenchScene(b, n, v)
+				alpha := float32(0)
+				b.ResetTimer()
+				for b.Loop() {
+					m.Interpolate(alpha)
+					alpha += 0.1
+					if alpha >= 1 {
+						alpha = 0
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+				b.ReportMetric(shown, "drawn/actor")
+			})
+		}
+	}
+}
+
+// BenchmarkCullBuildDrawList is BenchmarkBuildDrawList with frustum
+// culling: actors out of view are left out of the list.
+func BenchmarkCullBuildDrawList(b *testing.B) {
+	for v, cv := range cullViews {
+		for _, n := range benchSizes {
+			b.Run(fmt.Sprintf("%s/%d", cv.name, n), func(b *testing.B) {
+				m, shown := cullBenchScene(b, n, v)
+				b.ResetTimer()
+				for b.Loop() {
+					m.BuildDrawList()
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+				b.ReportMetric(shown, "drawn/actor")
+			})
+		}
+	}
+}
