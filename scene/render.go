@@ -124,7 +124,9 @@ func (m *Manager) Interpolate(alpha float32) {
 			if a.flags&flagAlive == 0 {
 				continue
 			}
-			a.flags &^= flagOutside | flagStale | flagInside
+			if a.flags&(flagOutside|flagStale|flagInside) != 0 { // no store when clear
+				a.flags &^= flagOutside | flagStale | flagInside
+			}
 			if mode == ModeNone {
 				a.render = *a.worldMatrix(cur)
 				continue
@@ -269,6 +271,9 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 	d := &m.draw
 	d.Reset()
 	m.buildView()
+	if m.cull.test {
+		m.cull.seen, m.cull.out = 0, 0
+	}
 	defer m.repanic("Draw")
 	for c, ch := range m.chunks {
 		for k := range ch.a[:m.chunkLen(c)] {
@@ -276,8 +281,7 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 			if a.flags&flagAlive == 0 || a.Hidden || (a.parent >= 0 && m.ancestorHidden(a)) {
 				continue
 			}
-			if a.Mesh != gfx.MeshNone && a.flags&flagOutside == 0 &&
-				(a.flags&flagInside != 0 || !m.cull.on || !m.outsideRender(a)) {
+			if a.Mesh != gfx.MeshNone && m.inView(a) {
 				d.AddWith(a.Mesh, a.Material, &a.render, a.Color)
 			}
 			if a.flags&flagDrawer != 0 {
