@@ -144,8 +144,8 @@ func finite3(v *mgl32.Vec3) bool { c := v[0] + v[1] + v[2]; return c-c == 0 }
 // touch, which costs more than the skipped blends save unless most actors
 // are out of view (measured with BenchmarkCullInterpolate). Then
 // BuildDrawList alone culls, with the render matrices, and the next frame
-// tests early if it found enough out of view. Either way the same actors
-// are drawn, with the same matrices.
+// tests early if it found enough out of view. Either way nothing in view
+// is left out, and what is drawn has the matrix it would have unculled.
 func (m *Manager) beginCull(cur uint8, t, minDot float32) bool {
 	c := &m.cull
 	c.t, c.minDot = t, minDot
