@@ -312,14 +312,12 @@ func (m *Manager) unstale(a *Actor) {
 
 func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }
 
-// inView reports whether BuildDrawList draws a's mesh: whether Interpolate
-// found it in view or, if it did not test it, whether its render matrix
-// puts it in view. It counts the actors it decides on for beginCull.
+// inView reports whether BuildDrawList draws a's mesh on a frame that
+// culls (culler.test): whether Interpolate found it in view or, if it did
+// not test it, whether its render matrix puts it in view. It counts the
+// actors it decides on for beginCull.
 func (m *Manager) inView(a *Actor) bool {
 	c := &m.cull
-	if !c.test {
-		return true
-	}
 	c.seen++
 	switch {
 	case a.flags&flagInside != 0:

@@ -281,7 +281,7 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 			if a.flags&flagAlive == 0 || a.Hidden || (a.parent >= 0 && m.ancestorHidden(a)) {
 				continue
 			}
-			if a.Mesh != gfx.MeshNone && m.inView(a) {
+			if a.Mesh != gfx.MeshNone && (!m.cull.test || m.inView(a)) { // no call when not culling
 				d.AddWith(a.Mesh, a.Material, &a.render, a.Color)
 			}
 			if a.flags&flagDrawer != 0 {
