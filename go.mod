@@ -12,6 +12,7 @@ require (
 	github.com/jfreymuth/oggvorbis v1.0.5
 	github.com/qmuntal/gltf v0.29.0
 	golang.org/x/image v0.47.0
+	golang.org/x/sys v0.49.0
 )
 
 require (
@@ -19,6 +20,5 @@ require (
 	github.com/go-audio/audio v1.0.0 // indirect
 	github.com/go-audio/riff v1.0.0 // indirect
 	github.com/jfreymuth/vorbis v1.0.2 // indirect
-	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )

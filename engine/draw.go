@@ -37,7 +37,8 @@ func (g *Game) draw(f *timing.Due, w, h int) error {
 		if so, ok := e.state.(SceneOwner); ok {
 			g.mark(e, "Scenes", -1)
 			for j, m := range scenesOf(so, &g.sbDraw) {
-				g.mark(e, "actor Frame", j) // RunFramers and BuildDrawList panic with a *scene.PanicError
+				g.mark(e, "actor Frame", j)          // RunFramers and BuildDrawList panic with a *scene.PanicError
+				m.SetAspect(float32(w) / float32(h)) // cull to what the renderer will show
 				m.Interpolate(e.alpha)
 				m.RunFramers(edt)
 				g.lap(&g.prof.Interpolate)

@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // drawer draws from the game's random source at one tick, changing nothing
 // else.
@@ -74,5 +78,30 @@ func TestPausedGameHashIsFrozen(t *testing.T) {
 	}
 	if got := h.Game.Hash(); got != frozen {
 		t.Errorf("got hash %016x after 100 ticks of the pause menu, want %016x: the paused game did not change", got, frozen)
+	}
+}
+
+// TestCullingLeavesTheHashAlone: a camera looking away culls every actor
+// (no instance drawn) and changes nothing simulated: the same frames give
+// the same hash as a camera looking at the scene, which draws them all.
+func TestCullingLeavesTheHashAlone(t *testing.T) {
+	var hashes [2]uint64
+	for k, target := range []mgl32.Vec3{{50, 50, 0}, {50, 50, 300}} {
+		w := newWorld(t, 500, &journal{})
+		w.scenes[0].SetView(mgl32.LookAtV(mgl32.Vec3{50, 50, 150}, target, mgl32.Vec3{0, 1, 0}))
+		h, err := NewHeadless(Options{}, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.RunTicks(90, Steady(144)); err != nil {
+			t.Fatal(err)
+		}
+		if want := []int{500, 0}[k]; h.Renderer.Instances != want {
+			t.Errorf("looking at %v: got %d instances, want %d", target, h.Renderer.Instances, want)
+		}
+		hashes[k] = h.Game.Hash()
+	}
+	if hashes[0] != hashes[1] {
+		t.Errorf("got hash %x looking away, want %x as looking at the scene", hashes[1], hashes[0])
 	}
 }

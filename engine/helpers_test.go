@@ -113,6 +113,9 @@ func newWorld(t testing.TB, n int, log *journal) *world {
 			w.first = h
 		}
 	}
+	// Frame the grid (x and y in [0, 100), z = 0) from far enough that
+	// the movers stay in view for minutes: every actor is drawn.
+	m.SetView(mgl32.LookAtV(mgl32.Vec3{50, 50, 150}, mgl32.Vec3{50, 50, 0}, mgl32.Vec3{0, 1, 0}))
 	w.scenes = []*scene.Manager{m}
 	return w
 }

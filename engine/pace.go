@@ -10,9 +10,12 @@ import (
 // pacer keeps a game from presenting frames faster than the display shows
 // them when vsync cannot do it: when the driver ignores the swap interval
 // (Xvfb, some VMs and compositors), when the window is minimised, and for an
-// FPS cap with vsync off. It waits sleep-then-spin: time.Sleep wakes up to
-// a millisecond late, so it sleeps until a margin before the deadline (the
-// margin adapts to how late sleeps have woken) and spins the rest.
+// FPS cap with vsync off. It waits sleep-then-spin: it sleeps until a
+// margin before the deadline and spins the rest. The sleep is
+// preciseSleep (clock_nanosleep on Linux, which wakes tens of microseconds
+// late where time.Sleep on the locked main thread wakes up to a millisecond
+// late or more), and the margin follows a high quantile of how late recent
+// sleeps have woken, so the pacer spins only as long as wake-ups need.
 type pacer struct {
 	clock Clock
 	sleep func(time.Duration)
@@ -34,8 +37,9 @@ type pacer struct {
 	deadline timing.Micros
 	have     bool
 
-	over   [32]timing.Micros // recent oversleeps
+	over   [64]timing.Micros // recent oversleeps
 	iover  int
+	nover  int
 	margin timing.Micros
 
 	late    [256]timing.Micros // lateness of paced frames that waited
@@ -44,19 +48,28 @@ type pacer struct {
 	scratch [256]timing.Micros
 }
 
+// The spin margin is the overKeep-th largest of the last len(pacer.over)
+// oversleeps (the 97th percentile of 64) plus marginGuard, clamped to
+// [minMargin, maxMargin]. A quantile rather than the maximum lets a lone
+// wake-up many milliseconds late (a descheduled thread) cost one late frame
+// instead of a long spin on every frame until it ages out; the guard covers
+// the tail above the quantile. The first frames use startMargin.
 const (
-	minMargin = 300 * timing.Microsecond
-	maxMargin = 3 * timing.Millisecond
+	overKeep    = 3
+	marginGuard = 100 * timing.Microsecond
+	minMargin   = 150 * timing.Microsecond
+	maxMargin   = 3 * timing.Millisecond
+	startMargin = 2 * timing.Millisecond
 )
 
 func (p *pacer) init(c Clock, vsync bool, fpsCap, defRefresh int) {
-	p.clock, p.sleep = c, time.Sleep
+	p.clock, p.sleep = c, preciseSleep
 	p.vsync, p.fpsCap = vsync, fpsCap
 	p.defRefresh = defRefresh
 	if p.defRefresh == 0 {
 		p.defRefresh = 60
 	}
-	p.margin = 2 * timing.Millisecond
+	p.margin = startMargin
 }
 
 func (p *pacer) setRefresh(hz int) { p.refresh = hz }
@@ -174,12 +187,20 @@ func (p *pacer) wait1(iv timing.Micros) {
 	p.nlate = min(p.nlate+1, len(p.late))
 }
 
-// noteOversleep adapts the spin margin to the worst recent oversleep.
+// noteOversleep records how late a sleep woke and adapts the spin margin
+// to a high quantile of recent oversleeps (see overKeep). It is called by
+// wait1 after each sleep, on the game loop's thread, and allocates nothing.
 func (p *pacer) noteOversleep(over timing.Micros) {
 	p.over[p.iover] = over
 	p.iover = (p.iover + 1) % len(p.over)
-	worst := slices.Max(p.over[:])
-	p.margin = min(max(worst+200*timing.Microsecond, minMargin), maxMargin)
+	p.nover = min(p.nover+1, len(p.over))
+	if p.nover < len(p.over)/4 {
+		return // too few to trust: keep the start margin
+	}
+	s := append(p.scratch[:0], p.over[:p.nover]...)
+	slices.Sort(s)
+	q := s[max(len(s)-overKeep, 0)]
+	p.margin = min(max(q+marginGuard, minMargin), maxMargin)
 }
 
 // errorP99 returns the 99th-percentile lateness of paced frames.

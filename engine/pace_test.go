@@ -15,7 +15,11 @@ type simClock struct {
 	sleeps int
 }
 
-func (c *simClock) Now() timing.Micros { c.t += 2; return c.t }
+// simRead is what one reading of a simClock costs: a sleep measured with
+// two readings looks simRead longer than it was.
+const simRead = 2
+
+func (c *simClock) Now() timing.Micros { c.t += simRead; return c.t }
 func (c *simClock) sleep(d time.Duration) {
 	c.sleeps++
 	c.t += timing.Micros(d/time.Microsecond) + c.over
@@ -74,8 +78,8 @@ func TestPacerDetectsIgnoredVSyncAndPaces(t *testing.T) {
 		if p.errorP99() > 50 {
 			t.Errorf("%s: pacing error p99 %v, want well under 0.2 ms", tc.name, p.errorP99())
 		}
-		if p.margin < 800 {
-			t.Errorf("%s: spin margin %v after sleeps waking 600 µs late, want ≥ 800µs", tc.name, p.margin)
+		if want := 600 + marginGuard; p.margin < want {
+			t.Errorf("%s: spin margin %v after sleeps waking 600 µs late, want ≥ %v", tc.name, p.margin, want)
 		}
 	}
 }
@@ -168,5 +172,50 @@ func TestPacerDetectsIgnoredVSyncUnderLoad(t *testing.T) {
 		if d < 20000 || d > 20100 {
 			t.Fatalf("interval %v for a 20 ms frame, want 20 ms", d)
 		}
+	}
+}
+
+// The spin margin follows how late sleeps wake: up after late wake-ups,
+// back down once they stop, never outside [minMargin, maxMargin], and a
+// lone very late wake-up among punctual ones does not raise it.
+func TestPacerMarginAdapts(t *testing.T) {
+	p, c := newSimPacer(false, 60, 60, 0)
+	for _, step := range []struct {
+		name   string
+		over   timing.Micros // how late each sleep wakes
+		lone   timing.Micros // if set, one sleep in 64 wakes this late instead
+		frames int
+		want   timing.Micros
+	}{
+		{"punctual wake-ups: clamped to the minimum", 20, 0, 100, minMargin},
+		{"wake-ups 900 µs late: up", 900, 0, 100, 900 + simRead + marginGuard},
+		{"punctual again: back down to the minimum", 30, 0, 100, minMargin},
+		{"wake-ups 400 µs late: up", 400, 0, 100, 400 + simRead + marginGuard},
+		{"wake-ups 10 ms late: clamped to the maximum", 10000, 0, 100, maxMargin},
+		{"one wake-up in 64 8 ms late: ignored", 80, 8000, 200, 80 + simRead + marginGuard},
+	} {
+		for i := range step.frames {
+			c.over = step.over
+			if step.lone > 0 && i%64 == 0 {
+				c.over = step.lone
+			}
+			simulate(p, c, 1, 500, 5)
+		}
+		if p.margin != step.want {
+			t.Errorf("%s: got margin %v, want %v", step.name, p.margin, step.want)
+		}
+	}
+}
+
+// A paced frame's wait allocates nothing: it runs every frame.
+func TestPacerWaitAllocatesNothing(t *testing.T) {
+	p, c := newSimPacer(false, 60, 60, 300)
+	simulate(p, c, 100, 500, 5)
+	allocs := testing.AllocsPerRun(100, func() {
+		c.t += 500
+		p.wait(false)
+	})
+	if allocs != 0 {
+		t.Errorf("pacer wait: got %v allocations, want 0", allocs)
 	}
 }

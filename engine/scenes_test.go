@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/scene"
 	"github.com/tickwork/tickwork/timing"
@@ -15,6 +16,7 @@ type natural struct {
 }
 
 func (n *natural) Enter(*Context) error {
+	n.world.SetView(mgl32.LookAtV(mgl32.Vec3{25, 0, 80}, mgl32.Vec3{25, 0, 0}, mgl32.Vec3{0, 1, 0})) // all 50 in view
 	for i := range 50 {
 		if _, err := n.world.Spawn(scene.Spec{Mesh: gfx.MeshCube, Pos: [3]float32{float32(i), 0, 0}, Behavior: &mover{speed: 1}}); err != nil {
 			return err

@@ -129,6 +129,9 @@ const (
 	flagWorldM                     // worldM is up to date
 	flagParent                     // has children (children > 0)
 	flagDrawer                     // the behaviour is a Drawer
+	flagOutside                    // this frame: culled, not drawn
+	flagStale                      // this frame: culled before its blend; render is computed on demand
+	flagInside                     // this frame: tested inside the frustum by Interpolate
 )
 
 // addChildren changes a's count of direct children by d.
@@ -195,7 +198,12 @@ func (a *Actor) LocalMatrix() mgl32.Mat4 {
 
 // RenderMatrix returns the matrix the actor was drawn with in the current
 // frame, as set by the last Interpolate (the world matrix before the first).
-func (a *Actor) RenderMatrix() mgl32.Mat4 { return a.render }
+func (a *Actor) RenderMatrix() mgl32.Mat4 {
+	if a.flags&flagStale != 0 {
+		a.mgr.unstale(a) // culled: Interpolate skipped the blend
+	}
+	return a.render
+}
 
 // Behavior returns the actor's behaviour, as given to Spawn or SetBehavior.
 func (a *Actor) Behavior() any { return a.behavior }

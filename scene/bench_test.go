@@ -181,3 +181,262 @@ func BenchmarkBuildDrawList(b *testing.B) {
 		})
 	}
 }
+
+// flatScene is the scene of benchScene laid out as dense arrays, the layout
+// an actor store could give the manager: the reference the manager's
+// interpolation and propagation are measured against. Index i is the i-th
+// actor spawned; children lists the actors with a parent, each after its
+// parent (as Manager's order does).
+type flatScene struct {
+	local    []Transform
+	wt       [2][]Transform // last-world and world, flipped by cur
+	cur      uint8
+	parent   []int32 // -1 for a root
+	children []int32
+	flags    []uint8 // flagMoved
+	render   []mgl32.Mat4
+	renderT  []Transform // blended transforms, for children to compose with
+}
+
+const flatMoved = 1
+
+// newFlatScene builds the actors of benchScene (same positions, rotations
+// and parents) and runs one tick in which every one moved and turned.
+func newFlatScene(n int) *flatScene {
+	f := &flatScene{
+		local: make([]Transform, n), parent: make([]int32, n), flags: make([]uint8, n),
+		render: make([]mgl32.Mat4, n), renderT: make([]Transform, n),
+		wt: [2][]Transform{make([]Transform, n), make([]Transform, n)},
+	}
+	var roots []int32
+	for i := range n {
+		t := Identity()
+		t.Pos = mgl32.Vec3{float32(i % 100), float32(i / 100 % 100), float32(i / 10000)}
+		t.Rot = mgl32.QuatRotate(float32(i)*0.01, mgl32.Vec3{0, 1, 0})
+		f.parent[i] = -1
+		if i%10 == 9 && len(roots) > 0 {
+			f.parent[i] = roots[(i*7)%len(roots)]
+			t.Pos = mgl32.Vec3{1, 0, 0}
+			f.children = append(f.children, int32(i))
+		} else {
+			roots = append(roots, int32(i))
+		}
+		f.local[i] = t
+	}
+	f.tick()
+	turn := mgl32.QuatRotate(0.1, mgl32.Vec3{0, 0, 1})
+	for i := range f.local {
+		f.local[i].Pos[0] += 0.5
+		f.local[i].Rot = turn.Mul(f.local[i].Rot)
+	}
+	f.tick()
+	return f
+}
+
+// tick is the reference propagation: flip world into last-world, then the
+// same checks and copies as Manager.propagate for roots and updateChild for
+// children, without behaviours, removals or error reports.
+func (f *flatScene) tick() {
+	f.cur ^= 1
+	cur := f.cur
+	w, last := f.wt[cur], f.wt[cur^1]
+	for i := range f.local {
+		if f.parent[i] >= 0 {
+			continue
+		}
+		l := &f.local[i]
+		if sameTransform(l, &last[i]) {
+			if f.flags[i]&flatMoved != 0 {
+				f.flags[i] = 0
+				w[i] = *l
+			}
+			continue
+		}
+		if !plainLocal(l) {
+			normalizeRot(&l.Rot)
+		}
+		f.flags[i] = flatMoved
+		w[i] = *l
+	}
+	for _, i := range f.children {
+		normalizeRot(&f.local[i].Rot)
+		Compose(&w[i], &w[f.parent[i]], &f.local[i])
+		if !w[i].IsFinite() {
+			w[i] = last[i]
+		}
+		f.flags[i] = flatMoved
+	}
+}
+
+// interpolate is the reference interpolation: Manager.Interpolate's blend
+// and compose for actors that all moved, writing 4×4 matrices.
+func (f *flatScene) interpolate(t float32) {
+	cur := f.cur
+	w, last := f.wt[cur], f.wt[cur^1]
+	for i := range f.local {
+		if f.parent[i] >= 0 {
+			continue
+		}
+		r := &f.renderT[i]
+		blendTRS(r, &last[i], &w[i], t, nlerpMinDot)
+		if !finitePosScale(r) {
+			*r = w[i]
+		}
+		trsMatrix(&f.render[i], &r.Pos, &r.Rot, &r.Scale)
+		unitRot(&r.Rot)
+	}
+	for _, i := range f.children {
+		p := f.parent[i]
+		var r, l1 Transform
+		if relative(&r, &last[p], &last[i]) && relative(&l1, &w[p], &w[i]) {
+			blendTRS(&r, &r, &l1, t, nlerpMinDot)
+			Compose(&r, &f.renderT[p], &r)
+		} else {
+			blendTRS(&r, &last[i], &w[i], t, nlerpMinDot)
+		}
+		if !finitePosScale(&r) {
+			r = w[i]
+		}
+		trsMatrix(&f.render[i], &r.Pos, &r.Rot, &r.Scale)
+		f.renderT[i] = r
+	}
+}
+
+// BenchmarkInterpolateReference is BenchmarkInterpolate's work (the same
+// scene, every actor blended, children composed under their parent's
+// blend) on dense arrays of transforms writing dense 4×4 matrices: what
+// interpolation costs without the manager's actor records.
+func BenchmarkInterpolateReference(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			f := newFlatScene(n)
+			alpha := float32(0)
+			b.ResetTimer()
+			for b.Loop() {
+				f.interpolate(alpha)
+				alpha += 0.1
+				if alpha >= 1 {
+					alpha = 0
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+		})
+	}
+}
+
+// BenchmarkTickReference is BenchmarkTickPropagate's work (every root
+// moved between ticks, outside the timed part; a tenth of the actors are
+// children recomposed under them) on dense arrays: the flip, the checks
+// and the propagation without the manager's actor records.
+func BenchmarkTickReference(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			f := newFlatScene(n)
+			var ticking time.Duration
+			for b.Loop() {
+				for i := range f.local {
+					if f.parent[i] < 0 {
+						f.local[i].Pos[1] += 0.01
+					}
+				}
+				t0 := time.Now()
+				f.tick()
+				ticking += time.Since(t0)
+			}
+			b.ReportMetric(float64(ticking.Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+		})
+	}
+}
+
+// The reference kernels compute what the manager computes: the same world
+// transforms after a tick and the same render matrices at any alpha.
+func TestFlatSceneMatchesManager(t *testing.T) {
+	const n = 2000
+	m, f := benchScene(t, n), newFlatScene(n)
+	for _, alpha := range []float32{0, 0.25, 0.7} {
+		m.Interpolate(alpha)
+		f.interpolate(alpha)
+		i := 0
+		for _, a := range m.All() {
+			if got, want := f.wt[f.cur][i], *a.world(); got != want {
+				t.Fatalf("actor %d: got world %v, want the manager's %v", i, got, want)
+			}
+			if got, want := f.render[i], a.render; !got.ApproxEqualThreshold(want, 1e-5) {
+				t.Fatalf("alpha %v, actor %d: got render %v, want the manager's %v", alpha, i, got, want)
+			}
+			i++
+		}
+	}
+}
+
+// cullViews are cameras over benchScene (x and y in [0, 100), z in
+// [0, 10)): all of it in view, about half (a wide lens in the middle
+// looking along +x), none (looking away).
+var cullViews = []struct {
+	name        string
+	eye, target mgl32.Vec3
+	up          mgl32.Vec3
+	fovY        float32
+}{
+	{"all", mgl32.Vec3{50, 50, 200}, mgl32.Vec3{50, 50, 0}, mgl32.Vec3{0, 1, 0}, 1.0472},
+	{"half", mgl32.Vec3{49.5, 49.5, 5}, mgl32.Vec3{100, 49.5, 5}, mgl32.Vec3{0, 0, 1}, 2.8},
+	{"none", mgl32.Vec3{50, 50, 200}, mgl32.Vec3{50, 50, 400}, mgl32.Vec3{0, 1, 0}, 1.0472},
+}
+
+// cullBenchScene is benchScene seen through view v with culling on, one
+// frame interpolated and built; it returns the share of actors drawn.
+func cullBenchScene(b *testing.B, n, v int) (*Manager, float64) {
+	m := benchScene(b, n)
+	cv := cullViews[v]
+	m.SetAspect(16.0 / 9)
+	m.SetView(mgl32.LookAtV(cv.eye, cv.target, cv.up))
+	if err := m.SetLens(cv.fovY, 0.1, 500); err != nil {
+		b.Fatal(err)
+	}
+	for range 2 { // the second frame culls as steady frames do
+		m.Interpolate(0.5)
+		m.BuildDrawList()
+	}
+	return m, float64(m.DrawList().Len()) / float64(n)
+}
+
+// BenchmarkCullInterpolate is BenchmarkInterpolate with frustum culling:
+// actors out of view are not blended.
+func BenchmarkCullInterpolate(b *testing.B) {
+	for v, cv := range cullViews {
+		for _, n := range benchSizes {
+			b.Run(fmt.Sprintf("%s/%d", cv.name, n), func(b *testing.B) {
+				m, shown := cullBenchScene(b, n, v)
+				alpha := float32(0)
+				b.ResetTimer()
+				for b.Loop() {
+					m.Interpolate(alpha)
+					alpha += 0.1
+					if alpha >= 1 {
+						alpha = 0
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+				b.ReportMetric(shown, "drawn/actor")
+			})
+		}
+	}
+}
+
+// BenchmarkCullBuildDrawList is BenchmarkBuildDrawList with frustum
+// culling: actors out of view are left out of the list.
+func BenchmarkCullBuildDrawList(b *testing.B) {
+	for v, cv := range cullViews {
+		for _, n := range benchSizes {
+			b.Run(fmt.Sprintf("%s/%d", cv.name, n), func(b *testing.B) {
+				m, shown := cullBenchScene(b, n, v)
+				b.ResetTimer()
+				for b.Loop() {
+					m.BuildDrawList()
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+				b.ReportMetric(shown, "drawn/actor")
+			})
+		}
+	}
+}

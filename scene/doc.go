@@ -43,6 +43,12 @@
 //     gfx.DrawList with every visible actor's render matrix, batched per mesh,
 //     and the view of the camera actor.
 //
+// Given the framebuffer's aspect ratio (Manager.SetAspect; the engine sets
+// it every frame), a frame culls actors whose mesh's bounding sphere lies
+// outside the camera's view: they get no instance, and while most of the
+// scene is out of view their blend is skipped too. Culling never changes a
+// tick or the hash, and never leaves out something that shows a pixel.
+//
 // Nothing here reads a clock: time comes in through TickInfo, alpha and dt.
 // Tick, Interpolate, RunFramers and BuildDrawList allocate nothing in steady
 // state, and keep non-finite numbers out of the draw list: a tick reverts

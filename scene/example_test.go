@@ -149,3 +149,26 @@ func ExampleParseMode() {
 	// extrapolate <nil>
 	// scene: unknown render mode "sideways" (want interpolate, extrapolate or none)
 }
+
+// Once the manager knows the framebuffer's aspect ratio (the engine tells
+// it every frame), actors the camera cannot see are left out of the draw
+// list. Meshes other than the built-in ones are culled once SetMeshBounds
+// gives their bounds (an asset.Library does).
+func ExampleManager_SetAspect() {
+	var m scene.Manager
+	m.SetView(mgl32.LookAtV(mgl32.Vec3{0, 0, 10}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0}))
+	m.SetAspect(16.0 / 9)
+	for _, x := range []float32{0, 3, 100} { // 100 is far off to the right
+		if _, err := m.Spawn(scene.Spec{Pos: mgl32.Vec3{x, 0, 0}, Mesh: gfx.MeshCube}); err != nil {
+			fmt.Println(err)
+		}
+	}
+	m.Interpolate(0)
+	fmt.Println("drawn:", m.BuildDrawList().Len())
+	m.SetCulling(false)
+	m.Interpolate(0)
+	fmt.Println("drawn without culling:", m.BuildDrawList().Len())
+	// Output:
+	// drawn: 2
+	// drawn without culling: 3
+}

@@ -193,7 +193,7 @@ func teleportTo(a *Actor, w *Transform) {
 	a.render = a.worldM
 	a.flags |= flagWorldM
 	a.good = a.Local
-	a.flags = a.flags&^flagMoved | flagSettled
+	a.flags = a.flags&^(flagMoved|flagStale) | flagSettled
 }
 
 // ensureOrder rebuilds the topological order if the hierarchy changed.

@@ -60,6 +60,7 @@ type Manager struct {
 	view    mgl32.Mat4
 	viewSet bool
 	draw    gfx.DrawList
+	cull    culler
 }
 
 func (m *Manager) at(i int32) *Actor { return &m.chunks[i>>chunkShift].a[i&chunkMask] }

@@ -94,7 +94,17 @@ func (m *Manager) Mode() Mode { return m.mode }
 // sword held in a hand stays in the hand at every alpha. A blend that would
 // overflow shows the world transform instead.
 //
-// It changes no game state and allocates nothing.
+// Once SetAspect has been called, a moving root actor without children
+// whose mesh's bounding sphere (built-in meshes, and those SetMeshBounds
+// knows), scaled by its largest blended scale, lies wholly outside the
+// camera's view is not blended: it is culled, and BuildDrawList leaves it
+// out. Its world and last-world transforms are untouched, so it blends
+// correctly whenever it comes back into view, and RenderMatrix computes
+// its render matrix if asked. The test is conservative: it never culls
+// what would show a pixel.
+//
+// It changes no game state and allocates nothing (a mesh ID seen for the
+// first time grows the cache of bounding spheres once).
 func (m *Manager) Interpolate(alpha float32) {
 	if !(alpha > 0) { // also NaN
 		alpha = 0
@@ -107,11 +117,15 @@ func (m *Manager) Interpolate(alpha float32) {
 		t, minDot = 1+alpha, nlerpMinDotExtrap
 	}
 	cur := m.cur & 1
+	cull := m.beginCull(cur, t, minDot) && mode != ModeNone
 	for c, ch := range m.chunks {
 		for k := range ch.a[:m.chunkLen(c)] {
 			a := &ch.a[k]
 			if a.flags&flagAlive == 0 {
 				continue
+			}
+			if a.flags&(flagOutside|flagStale|flagInside) != 0 { // no store when clear
+				a.flags &^= flagOutside | flagStale | flagInside
 			}
 			if mode == ModeNone {
 				a.render = *a.worldMatrix(cur)
@@ -122,6 +136,9 @@ func (m *Manager) Interpolate(alpha float32) {
 			}
 			if a.flags&flagMoved == 0 {
 				settle(a, cur)
+				continue
+			}
+			if cull && m.cullRoot(a, cur, t) {
 				continue
 			}
 			var r Transform
@@ -244,7 +261,9 @@ func (m *Manager) DrawList() *gfx.DrawList { return &m.draw }
 // returns it: the camera view (see SetCamera), the lens and light, and for
 // every live actor that is visible (neither it nor an ancestor Hidden) and
 // has a mesh, one instance with its render matrix and colour, batched per
-// mesh and material; then Drawer behaviours add what they draw. The engine calls it once
+// mesh and material, unless its bounding sphere lies outside the camera's
+// view (see Interpolate and SetAspect); then Drawer behaviours add what they
+// draw. It must follow the frame's Interpolate, whose culling it uses. The engine calls it once
 // per frame, after Interpolate and RunFramers. The list is reused: it is valid
 // until the next call, and a steady scene allocates nothing. A Drawer that
 // panics makes BuildDrawList panic with a *PanicError naming the actor.
@@ -252,6 +271,9 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 	d := &m.draw
 	d.Reset()
 	m.buildView()
+	if m.cull.test {
+		m.cull.seen, m.cull.out = 0, 0
+	}
 	defer m.repanic("Draw")
 	for c, ch := range m.chunks {
 		for k := range ch.a[:m.chunkLen(c)] {
@@ -259,7 +281,7 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 			if a.flags&flagAlive == 0 || a.Hidden || (a.parent >= 0 && m.ancestorHidden(a)) {
 				continue
 			}
-			if a.Mesh != gfx.MeshNone {
+			if a.Mesh != gfx.MeshNone && (!m.cull.test || m.inView(a)) { // no call when not culling
 				d.AddWith(a.Mesh, a.Material, &a.render, a.Color)
 			}
 			if a.flags&flagDrawer != 0 {

@@ -26,7 +26,7 @@ type goalGroup struct {
 // evaluate puts every figure next to its goal.
 func evaluate(b *benchSet, res *Results, sk *Soak) []goalGroup {
 	return []goalGroup{
-		{"Scene and scheduler (Go benchmarks)", sceneGoals(b)},
+		{"Scene and scheduler (Go benchmarks)", append(sceneGoals(b), perfGoals(b)...)},
 		{"Allocations and garbage collection", allocGoals(b, res)},
 		{"Pacing and tick exactness (cmd/framebench)", timingGoals(res)},
 		{"Rendering under llvmpipe at 1280×720", renderGoals(b, res)},

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"unicode/utf8"
 
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tickwork/tickwork/engine/audio"
 	"github.com/tickwork/tickwork/gfx"
 )
@@ -98,6 +99,19 @@ func (l *Library) Mesh(id gfx.MeshID) (*Mesh, bool) {
 		return nil, false
 	}
 	return l.meshes.items[i], true
+}
+
+// MeshBounds returns the bounding sphere of the mesh with id (see
+// Mesh.Bounds), or false for a built-in or unknown ID. A scene.Manager
+// given the library with SetMeshBounds asks it once per mesh, from the
+// game loop's thread, to cull actors out of view.
+func (l *Library) MeshBounds(id gfx.MeshID) (center mgl32.Vec3, radius float32, ok bool) {
+	m, ok := l.Mesh(id)
+	if !ok {
+		return mgl32.Vec3{}, 0, false
+	}
+	b := m.Bounds()
+	return b.Center, b.Radius, true
 }
 
 // MeshID returns the ID of the mesh named name.

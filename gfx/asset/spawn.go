@@ -113,7 +113,10 @@ type Animator struct {
 	self scene.Handle
 }
 
-var _ scene.Ticker = (*Animator)(nil)
+var (
+	_ scene.Ticker      = (*Animator)(nil)
+	_ scene.MeshBounder = (*Library)(nil)
+)
 
 // Time returns the animation time the current pose shows, in seconds.
 func (a *Animator) Time() float64 { return a.t }

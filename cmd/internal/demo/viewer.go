@@ -69,6 +69,7 @@ func (v *Viewer) Enter(*engine.Context) error {
 		v.cfg.Assets = a
 	}
 	lib := v.cfg.Assets.Lib
+	v.world.SetMeshBounds(lib) // cull the model's meshes too
 	md, err := lib.LoadModelFile(v.cfg.Model)
 	if err != nil {
 		return err
