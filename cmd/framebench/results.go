@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/tickwork/tickwork/cmd/framebench/internal/peer"
 	"github.com/tickwork/tickwork/engine/atomicfile"
 )
 
@@ -66,13 +67,7 @@ type Skipped struct {
 }
 
 // Dist summarises a per-frame quantity in milliseconds.
-type Dist struct {
-	Min    float64 `json:"min_ms"`
-	Mean   float64 `json:"mean_ms"`
-	Median float64 `json:"median_ms"`
-	P99    float64 `json:"p99_ms"`
-	Max    float64 `json:"max_ms"`
-}
+type Dist = peer.Dist
 
 // Run is one scenario at one actor count.
 type Run struct {

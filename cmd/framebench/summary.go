@@ -5,38 +5,17 @@ import (
 	"runtime"
 	"slices"
 
+	"github.com/tickwork/tickwork/cmd/framebench/internal/peer"
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/timing"
 )
 
 // dist summarises values in microseconds as a Dist in milliseconds.
-func dist(us []int64) Dist {
-	if len(us) == 0 {
-		return Dist{}
-	}
-	s := slices.Clone(us)
-	slices.Sort(s)
-	var sum float64
-	for _, v := range s {
-		sum += float64(v)
-	}
-	n := len(s)
-	med := float64(s[n/2])
-	if n%2 == 0 {
-		med = (float64(s[n/2-1]) + float64(s[n/2])) / 2
-	}
-	return Dist{
-		Min:    float64(s[0]) / 1e3,
-		Mean:   sum / float64(n) / 1e3,
-		Median: med / 1e3,
-		P99:    float64(s[p99Index(n)]) / 1e3,
-		Max:    float64(s[n-1]) / 1e3,
-	}
-}
+func dist(us []int64) Dist { return peer.DistOf(us) }
 
 // p99Index is the nearest-rank 99th percentile's index in a sorted slice
 // of n values (the engine's statistics use the same rank).
-func p99Index(n int) int { return (n*99+99)/100 - 1 }
+func p99Index(n int) int { return peer.P99Index(n) }
 
 // column extracts one field of every record.
 func column(recs []frameRec, f func(*frameRec) int64) []int64 {

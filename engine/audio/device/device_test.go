@@ -39,6 +39,22 @@ func child(t *testing.T, name, conf string) (string, error) {
 	return string(out), err
 }
 
+// inChild reports whether this process is the child that runs test name;
+// in the parent it runs that child with ALSA configuration conf, logs its
+// output and fails the test when the child does.
+func inChild(t *testing.T, name, conf string) bool {
+	t.Helper()
+	if os.Getenv(childEnv) != "" {
+		return true
+	}
+	out, err := child(t, name, conf)
+	t.Log(out)
+	if err != nil {
+		t.Fatalf("the child process failed: %v", err)
+	}
+	return false
+}
+
 // beeper is a game state that starts a short beep every fifth tick.
 type beeper struct{ clip *audio.Clip }
 
@@ -58,12 +74,7 @@ func (b *beeper) Draw(*engine.DrawContext) {}
 // frames at about real time (the reader paces a device that would take
 // them faster), that nothing failed, and that no frame spent long in Feed.
 func TestNullDevicePlaysARunningGame(t *testing.T) {
-	if os.Getenv(childEnv) == "" {
-		out, err := child(t, "TestNullDevicePlaysARunningGame", "pcm.!default { type null }\n")
-		t.Log(out)
-		if err != nil {
-			t.Fatalf("the child process failed: %v", err)
-		}
+	if !inChild(t, "TestNullDevicePlaysARunningGame", "pcm.!default { type null }\n") {
 		return
 	}
 	var notices []string
@@ -127,12 +138,7 @@ func TestNullDevicePlaysARunningGame(t *testing.T) {
 // TestNoDeviceRunsSilently opens with an ALSA configuration that has no
 // default device: Open must say so once, and the game run on silent.
 func TestNoDeviceRunsSilently(t *testing.T) {
-	if os.Getenv(childEnv) == "" {
-		out, err := child(t, "TestNoDeviceRunsSilently", "pcm.nothing { type null }\n")
-		t.Log(out)
-		if err != nil {
-			t.Fatalf("the child process failed: %v", err)
-		}
+	if !inChild(t, "TestNoDeviceRunsSilently", "pcm.nothing { type null }\n") {
 		return
 	}
 	var notices []string

@@ -43,6 +43,28 @@ type Dist struct {
 // n values, the rank framebench and the engine's statistics use.
 func P99Index(n int) int { return (n*99+99)/100 - 1 }
 
+// DistOf summarises values in microseconds as a Dist in milliseconds: the
+// nearest-rank 99th percentile, the median of an even count the mean of
+// its middle two. It sorts a copy.
+func DistOf(us []int64) Dist {
+	if len(us) == 0 {
+		return Dist{}
+	}
+	s := slices.Clone(us)
+	slices.Sort(s)
+	var sum float64
+	for _, v := range s {
+		sum += float64(v)
+	}
+	n := len(s)
+	med := float64(s[n/2])
+	if n%2 == 0 {
+		med = (float64(s[n/2-1]) + float64(s[n/2])) / 2
+	}
+	return Dist{Min: float64(s[0]) / 1e3, Mean: sum / float64(n) / 1e3, Median: med / 1e3,
+		P99: float64(s[P99Index(n)]) / 1e3, Max: float64(s[n-1]) / 1e3}
+}
+
 // Summarise fills r's frame statistics from the frame intervals of the
 // measured part (microseconds) and its real duration. With targetUs > 0 it
 // also fills the pacing error |interval − target|. It is called once, after
@@ -55,19 +77,9 @@ func (r *Report) Summarise(intervalsUs []int64, durationS, targetUs float64) {
 	if len(intervalsUs) == 0 {
 		return
 	}
-	s := slices.Clone(intervalsUs)
-	slices.Sort(s)
-	var sum float64
-	for _, v := range s {
-		sum += float64(v)
-	}
-	n := len(s)
-	med := float64(s[n/2])
-	if n%2 == 0 {
-		med = (float64(s[n/2-1]) + float64(s[n/2])) / 2
-	}
-	r.Interval = Dist{Min: float64(s[0]) / 1e3, Mean: sum / float64(n) / 1e3, Median: med / 1e3,
-		P99: float64(s[P99Index(n)]) / 1e3, Max: float64(s[n-1]) / 1e3}
+	n := len(intervalsUs)
+	r.Interval = DistOf(intervalsUs)
+	med := r.Interval.Median * 1e3
 	if med > 0 {
 		r.FPSMedian = 1e6 / med
 	}
