@@ -23,7 +23,7 @@ func (m *Manager) Digest(dst []ActorDigest) []ActorDigest {
 		col := a.Color
 		dst = append(dst, ActorDigest{
 			Actor: h, Parent: a.parentH,
-			Local: transformBits(&a.Local), World: transformBits(&a.wt[cur]),
+			Local: transformBits(&a.Local), World: transformBits(&a.ch.wt[a.k()][cur]),
 			Mesh: uint16(a.Mesh), Material: uint16(a.Material),
 			Color:  wordsHash(col.R, col.G, col.B, col.A),
 			Hidden: a.Hidden,

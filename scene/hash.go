@@ -24,11 +24,11 @@ func (m *Manager) Hash() uint64 {
 	mix := func(w uint32) { h = (h ^ uint64(w)) * fnvPrime }
 	f := func(v float32) { mix(math.Float32bits(v)) }
 	for c, ch := range m.chunks {
-		for k := range ch.a[:m.chunkLen(c)] {
-			a := &ch.a[k]
-			if a.flags&flagAlive == 0 {
+		for k, fl := range ch.flags[:m.chunkLen(c)] {
+			if fl&flagAlive == 0 {
 				continue
 			}
+			a := &ch.a[k]
 			mix(uint32(a.handle))
 			mix(uint32(a.handle >> 32))
 			mix(uint32(a.parentH))
