@@ -97,23 +97,15 @@ type Actor struct {
 	Material gfx.MaterialID
 	Hidden   bool
 
-	children int32  // number of direct children
 	ch       *chunk // the chunk holding the actor's columns, at slot handle.Index()&chunkMask
 	handle   Handle
-	parentH  Handle
-
-	ticker   Ticker
 	behavior any
-	framer   Framer
-	drawer   Drawer
-	mgr      *Manager
-	bulk     *bulkGroup // the BulkTicker's group the actor joined, nil for none
 }
 
-// actorSizeMax bounds unsafe.Sizeof(Actor{}) (pinned by a test): the record
-// is walked only by the behaviours' loops and BuildDrawList, which reads its
-// first cache line.
-const actorSizeMax = 192
+// actorSizeMax bounds unsafe.Sizeof(Actor{}) (pinned by a test): the
+// record is walked by the tick (Local) and BuildDrawList (its first cache
+// line), so everything else lives in the chunk's columns.
+const actorSizeMax = 96
 
 // Actor flags.
 const (
@@ -140,8 +132,9 @@ func (a *Actor) fl() *uint16 { return &a.ch.flags[a.k()] }
 
 // addChildren changes a's count of direct children by d.
 func (a *Actor) addChildren(d int32) {
-	a.children += d
-	if a.children > 0 {
+	c, k := a.ch, a.k()
+	c.children[k] += d
+	if c.children[k] > 0 {
 		*a.fl() |= flagParent
 	} else {
 		*a.fl() &^= flagParent
@@ -149,17 +142,17 @@ func (a *Actor) addChildren(d int32) {
 }
 
 // world and last return the actor's world and last-world transforms.
-func (a *Actor) world() *Transform { return &a.ch.wt[a.k()][a.mgr.cur&1] }
-func (a *Actor) last() *Transform  { return &a.ch.wt[a.k()][a.mgr.cur&1^1] }
+func (a *Actor) world() *Transform { return &a.ch.wt[a.k()][a.ch.mgr.cur&1] }
+func (a *Actor) last() *Transform  { return &a.ch.wt[a.k()][a.ch.mgr.cur&1^1] }
 
 // Handle returns the actor's handle.
 func (a *Actor) Handle() Handle { return a.handle }
 
 // Parent returns the handle of the actor's parent, NoHandle for a root.
-func (a *Actor) Parent() Handle { return a.parentH }
+func (a *Actor) Parent() Handle { return a.ch.parentH[a.k()] }
 
 // Children returns the number of the actor's direct children.
-func (a *Actor) Children() int { return int(a.children) }
+func (a *Actor) Children() int { return int(a.ch.children[a.k()]) }
 
 // World returns the actor's world transform as of the end of the last tick
 // (or of its spawn or teleport).
@@ -170,7 +163,7 @@ func (a *Actor) World() Transform { return *a.world() }
 func (a *Actor) LastWorld() Transform { return *a.last() }
 
 // WorldMatrix returns the matrix of World.
-func (a *Actor) WorldMatrix() mgl32.Mat4 { return *a.ch.worldMatrix(a.k(), a.mgr.cur&1) }
+func (a *Actor) WorldMatrix() mgl32.Mat4 { return *a.ch.worldMatrix(a.k(), a.ch.mgr.cur&1) }
 
 // worldMatrix returns the matrix of slot k's world transform wt[k][cur], building it
 // if the last tick changed the world transform. Ticks only compose TRS:
@@ -205,7 +198,7 @@ func (a *Actor) LocalMatrix() mgl32.Mat4 {
 func (a *Actor) RenderMatrix() mgl32.Mat4 {
 	c, k := a.ch, a.k()
 	if c.flags[k]&flagStale != 0 {
-		a.mgr.unstale(a) // culled: Interpolate skipped the blend
+		c.mgr.unstale(a) // culled: Interpolate skipped the blend
 	}
 	return c.render[k]
 }
@@ -223,11 +216,10 @@ func (a *Actor) SetBehavior(b any) {
 	t, _ := b.(Ticker)
 	f, _ := b.(Framer)
 	d, _ := b.(Drawer)
-	c := a.ch
-	c.tickers += count(t != nil) - count(a.ticker != nil)
-	c.tick[a.k()] = t
-	c.framers += count(f != nil) - count(a.framer != nil)
-	a.behavior, a.ticker, a.framer, a.drawer = b, t, f, d
+	c, k := a.ch, a.k()
+	c.tickers += count(t != nil) - count(c.tick[k] != nil)
+	c.framers += count(f != nil) - count(c.frame[k] != nil)
+	a.behavior, c.tick[k], c.frame[k], c.draw[k] = b, t, f, d
 	if d != nil {
 		*a.fl() |= flagDrawer
 	} else {

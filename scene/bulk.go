@@ -36,10 +36,11 @@ type bulkGroup struct {
 
 // Bulk returns the BulkTicker the actor was spawned with, nil for none.
 func (a *Actor) Bulk() BulkTicker {
-	if a.bulk == nil {
+	g := a.ch.bulk[a.k()]
+	if g == nil {
 		return nil
 	}
-	return a.bulk.b
+	return g.b
 }
 
 // bulkGroupOf returns the group of b, adding one if b is new. It fails if
@@ -60,7 +61,7 @@ func (m *Manager) bulkGroupOf(b BulkTicker) (*bulkGroup, error) {
 
 // joinBulk adds a, just spawned, to group g.
 func (m *Manager) joinBulk(a *Actor, g *bulkGroup) {
-	a.bulk = g
+	a.ch.bulk[a.k()] = g
 	g.members = append(g.members, a.handle)
 }
 

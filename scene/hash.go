@@ -31,8 +31,8 @@ func (m *Manager) Hash() uint64 {
 			a := &ch.a[k]
 			mix(uint32(a.handle))
 			mix(uint32(a.handle >> 32))
-			mix(uint32(a.parentH))
-			mix(uint32(a.parentH >> 32))
+			mix(uint32(ch.parentH[k]))
+			mix(uint32(ch.parentH[k] >> 32))
 			l := &a.Local
 			f(l.Pos[0])
 			f(l.Pos[1])

@@ -70,7 +70,7 @@ func (m *Manager) SetParent(h, parent Handle, keep Keep) error {
 	if p >= 0 {
 		m.at(p).addChildren(1)
 	}
-	ch.parent[k], a.parentH = p, parent
+	ch.parent[k], ch.parentH[k] = p, parent
 	ch.flags[k] |= flagDirty
 	m.orderDirty = true
 	return nil
@@ -119,7 +119,7 @@ func (m *Manager) Teleport(h Handle) error {
 	ach, ak := a.ch, a.k()
 	teleportTo(ach, ak, &w)
 	var bad []Handle
-	if a.children > 0 {
+	if ach.children[ak] > 0 {
 		// The order lists every child after its parent: one pass reaches
 		// every descendant.
 		m.ensureOrder()

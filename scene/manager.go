@@ -30,12 +30,18 @@ type chunk struct {
 	render [chunkSize]mgl32.Mat4 // blended each frame
 
 	// Cold columns: read by some actors, or some frames.
-	worldM  [chunkSize]mgl32.Mat4 // matrix of the world transform, when flagWorldM is set
-	renderT [chunkSize]Transform  // render TRS, kept for actors with children
-	good    [chunkSize]Transform  // last finite Local of a child, restored by the finiteness check
-	tick    [chunkSize]Ticker     // a[k].ticker, dense for the behaviour loop
+	worldM   [chunkSize]mgl32.Mat4 // matrix of the world transform, when flagWorldM is set
+	renderT  [chunkSize]Transform  // render TRS, kept for actors with children
+	good     [chunkSize]Transform  // last finite Local of a child, restored by the finiteness check
+	parentH  [chunkSize]Handle     // the parent's handle, NoHandle for a root
+	children [chunkSize]int32      // number of direct children
+	tick     [chunkSize]Ticker     // the behaviour, if it is a Ticker
+	frame    [chunkSize]Framer     // the behaviour, if it is a Framer
+	draw     [chunkSize]Drawer     // the behaviour, if it is a Drawer
+	bulk     [chunkSize]*bulkGroup // the BulkTicker's group the actor joined, nil for none
 
 	a       [chunkSize]Actor
+	mgr     *Manager
 	tickers int32 // live actors with a Ticker: a chunk without any is skipped
 	framers int32 // live actors with a Framer, likewise
 }
@@ -198,11 +204,9 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 		Hidden:   s.Hidden,
 		ch:       ch,
 		handle:   makeHandle(i, gen),
-		parentH:  s.Parent,
-		mgr:      m,
 	}
 	ch.flags[k] = flagAlive
-	ch.parent[k] = parent
+	ch.parent[k], ch.parentH[k], ch.children[k] = parent, s.Parent, 0
 	a.SetBehavior(s.Behavior)
 	if bulk != nil {
 		m.joinBulk(a, bulk)
@@ -230,7 +234,7 @@ func (m *Manager) alloc() int32 {
 		return i
 	}
 	if int(m.n) == len(m.chunks)*chunkSize {
-		c := new(chunk)
+		c := &chunk{mgr: m}
 		for k := range c.parent {
 			c.parent[k] = -1
 		}
@@ -276,7 +280,7 @@ func (m *Manager) applyRemovals() {
 	}
 	cascade := false
 	for _, i := range m.removeQ {
-		if m.at(i).children > 0 {
+		if ch, k := m.col(i); ch.children[k] > 0 {
 			cascade = true
 			break
 		}
@@ -301,12 +305,12 @@ func (m *Manager) applyRemovals() {
 	for _, i := range m.removeQ {
 		a := m.at(i)
 		a.SetBehavior(nil)
-		if a.bulk != nil {
-			a.bulk.gone++
-		}
 		h, ch, k := a.handle, a.ch, a.k()
-		*a = Actor{handle: h, ch: ch, mgr: m} // drop references for the GC; keep the generation
-		ch.flags[k], ch.parent[k] = 0, -1
+		if g := ch.bulk[k]; g != nil {
+			g.gone++
+		}
+		*a = Actor{handle: h, ch: ch} // drop references for the GC; keep the generation
+		ch.flags[k], ch.parent[k], ch.parentH[k], ch.children[k], ch.bulk[k] = 0, -1, NoHandle, 0, nil
 		m.free = append(m.free, i)
 		m.live--
 	}

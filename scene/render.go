@@ -226,10 +226,11 @@ func (m *Manager) RunFramers(dt float32) {
 		if ch.framers == 0 {
 			continue
 		}
-		for k := range ch.a[:m.chunkLen(c)] {
-			if a := &ch.a[k]; a.framer != nil && ch.flags[k]&flagAlive != 0 {
+		for k, f := range ch.frame[:m.chunkLen(c)] {
+			if f != nil && ch.flags[k]&flagAlive != 0 {
+				a := &ch.a[k]
 				m.running = a.handle
-				a.framer.Frame(a, dt)
+				f.Frame(a, dt)
 			}
 		}
 	}
@@ -310,7 +311,7 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 			}
 			if f&flagDrawer != 0 {
 				m.running = a.handle
-				a.drawer.Draw(a, d)
+				ch.draw[k].Draw(a, d)
 			}
 		}
 	}
