@@ -12,9 +12,9 @@ import (
 // tick (0..N times a frame), on the main goroutine, with the tick's
 // TickInfo; it never reads a clock. In order, it:
 //
-//  1. runs the Ticker behaviours in slot order (actors spawned during this
-//     tick are not ticked until the next one); they see World as of the
-//     end of the previous tick;
+//  1. runs the Ticker behaviours in slot order, then each BulkTicker over
+//     its actors (actors spawned during this tick are not ticked until the
+//     next one); they see World as of the end of the previous tick;
 //  2. makes every world transform the last-world one (by swapping two
 //     buffers, not by copying);
 //  3. recomputes every world transform from the local ones, parents before
