@@ -97,15 +97,14 @@ type Actor struct {
 	Material gfx.MaterialID
 	Hidden   bool
 
-	ch       *chunk // the chunk holding the actor's columns, at slot handle.Index()&chunkMask
-	handle   Handle
-	behavior any
+	slot uint8  // the actor's index in its chunk's columns (chunkSize is 256)
+	ch   *chunk // the chunk holding the actor's columns
 }
 
 // actorSizeMax bounds unsafe.Sizeof(Actor{}) (pinned by a test): the
 // record is walked by the tick (Local) and BuildDrawList (its first cache
 // line), so everything else lives in the chunk's columns.
-const actorSizeMax = 96
+const actorSizeMax = 72
 
 // Actor flags.
 const (
@@ -125,7 +124,7 @@ const (
 )
 
 // k returns the actor's slot within its chunk: the index of its columns.
-func (a *Actor) k() int { return int(a.handle.Index() & chunkMask) }
+func (a *Actor) k() int { return int(a.slot) }
 
 // fl returns the actor's flags.
 func (a *Actor) fl() *uint16 { return &a.ch.flags[a.k()] }
@@ -146,7 +145,7 @@ func (a *Actor) world() *Transform { return &a.ch.wt[a.k()][a.ch.mgr.cur&1] }
 func (a *Actor) last() *Transform  { return &a.ch.wt[a.k()][a.ch.mgr.cur&1^1] }
 
 // Handle returns the actor's handle.
-func (a *Actor) Handle() Handle { return a.handle }
+func (a *Actor) Handle() Handle { return a.ch.handle[a.slot] }
 
 // Parent returns the handle of the actor's parent, NoHandle for a root.
 func (a *Actor) Parent() Handle { return a.ch.parentH[a.k()] }
@@ -204,7 +203,7 @@ func (a *Actor) RenderMatrix() mgl32.Mat4 {
 }
 
 // Behavior returns the actor's behaviour, as given to Spawn or SetBehavior.
-func (a *Actor) Behavior() any { return a.behavior }
+func (a *Actor) Behavior() any { return a.ch.behavior[a.slot] }
 
 // SetBehavior replaces the actor's behaviour; see Spec.Behavior. Called
 // during a tick, the new behaviour's Tick runs from the next tick on if the
@@ -219,7 +218,7 @@ func (a *Actor) SetBehavior(b any) {
 	c, k := a.ch, a.k()
 	c.tickers += count(t != nil) - count(c.tick[k] != nil)
 	c.framers += count(f != nil) - count(c.frame[k] != nil)
-	a.behavior, c.tick[k], c.frame[k], c.draw[k] = b, t, f, d
+	c.behavior[k], c.tick[k], c.frame[k], c.draw[k] = b, t, f, d
 	if d != nil {
 		*a.fl() |= flagDrawer
 	} else {

@@ -62,7 +62,7 @@ func (m *Manager) bulkGroupOf(b BulkTicker) (*bulkGroup, error) {
 // joinBulk adds a, just spawned, to group g.
 func (m *Manager) joinBulk(a *Actor, g *bulkGroup) {
 	a.ch.bulk[a.k()] = g
-	g.members = append(g.members, a.handle)
+	g.members = append(g.members, a.Handle())
 }
 
 // tickBulk runs the BulkTickers for Tick, appending their errors to errs.
@@ -74,17 +74,16 @@ func (m *Manager) tickBulk(t timing.TickInfo, errs []error) []error {
 			members = members[:0] // compact in place, dropping removed actors
 		}
 		for _, h := range g.members {
-			i := h.Index()
-			a := m.at(i)
-			f := *m.flagsOf(i)
-			if a.handle != h || f&flagAlive == 0 {
+			ch, k := m.col(h.Index())
+			f := ch.flags[k]
+			if ch.handle[k] != h || f&flagAlive == 0 {
 				continue
 			}
 			if g.gone > 0 {
 				members = append(members, h)
 			}
 			if f&flagFresh == 0 {
-				batch = append(batch, a)
+				batch = append(batch, &ch.a[k])
 			}
 		}
 		if g.gone > 0 {

@@ -29,8 +29,8 @@ func (m *Manager) Hash() uint64 {
 				continue
 			}
 			a := &ch.a[k]
-			mix(uint32(a.handle))
-			mix(uint32(a.handle >> 32))
+			mix(uint32(ch.handle[k]))
+			mix(uint32(ch.handle[k] >> 32))
 			mix(uint32(ch.parentH[k]))
 			mix(uint32(ch.parentH[k] >> 32))
 			l := &a.Local

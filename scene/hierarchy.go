@@ -134,11 +134,11 @@ func (m *Manager) Teleport(h Handle) error {
 			ch.flags[k] |= flagMarked
 			c := &ch.a[k]
 			if !normalizeRot(&c.Local.Rot) {
-				zero = append(zero, c.handle)
+				zero = append(zero, c.Handle())
 			}
 			Compose(&w, &pc.wt[pk][cur], &c.Local)
 			if !c.Local.IsFinite() || !w.IsFinite() {
-				bad = append(bad, c.handle)
+				bad = append(bad, c.Handle())
 				c.Local = ch.good[k] // as a tick would: revert to the last finite local
 				Compose(&w, &pc.wt[pk][cur], &c.Local)
 			}

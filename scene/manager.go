@@ -33,7 +33,9 @@ type chunk struct {
 	worldM   [chunkSize]mgl32.Mat4 // matrix of the world transform, when flagWorldM is set
 	renderT  [chunkSize]Transform  // render TRS, kept for actors with children
 	good     [chunkSize]Transform  // last finite Local of a child, restored by the finiteness check
+	handle   [chunkSize]Handle     // the actor's; kept after removal, for the generation
 	parentH  [chunkSize]Handle     // the parent's handle, NoHandle for a root
+	behavior [chunkSize]any        // as given to Spawn or SetBehavior
 	children [chunkSize]int32      // number of direct children
 	tick     [chunkSize]Ticker     // the behaviour, if it is a Ticker
 	frame    [chunkSize]Framer     // the behaviour, if it is a Framer
@@ -103,8 +105,9 @@ func (m *Manager) lookup(op string, h Handle) (int32, *Actor, error) {
 	if h.Gen() == 0 || i < 0 || i >= m.n {
 		return -1, nil, fmt.Errorf("scene: %s %v: %w", op, h, ErrNoActor)
 	}
-	a := m.at(i)
-	if a.handle != h || *m.flagsOf(i)&flagAlive == 0 {
+	ch, k := m.col(i)
+	a := &ch.a[k]
+	if ch.handle[k] != h || ch.flags[k]&flagAlive == 0 {
 		return -1, nil, fmt.Errorf("scene: %s %v: %w", op, h, ErrStaleHandle)
 	}
 	return i, a, nil
@@ -129,7 +132,7 @@ func (m *Manager) All() iter.Seq2[Handle, *Actor] {
 	return func(yield func(Handle, *Actor) bool) {
 		for i := int32(0); i < m.n; i++ {
 			a := m.at(i)
-			if *m.flagsOf(i)&flagAlive != 0 && !yield(a.handle, a) {
+			if *m.flagsOf(i)&flagAlive != 0 && !yield(a.Handle(), a) {
 				return
 			}
 		}
@@ -192,7 +195,7 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 	i := m.alloc()
 	a := m.at(i)
 	ch, k := m.col(i)
-	gen := a.handle.Gen() + 1
+	gen := ch.handle[k].Gen() + 1
 	if gen == 0 {
 		gen = 1 // after 2^32 reuses of one slot
 	}
@@ -202,9 +205,10 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 		Material: s.Material,
 		Color:    s.Color,
 		Hidden:   s.Hidden,
+		slot:     uint8(k),
 		ch:       ch,
-		handle:   makeHandle(i, gen),
 	}
+	ch.handle[k] = makeHandle(i, gen)
 	ch.flags[k] = flagAlive
 	ch.parent[k], ch.parentH[k], ch.children[k] = parent, s.Parent, 0
 	a.SetBehavior(s.Behavior)
@@ -223,7 +227,7 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 	if parent >= 0 && !m.orderDirty {
 		m.order = append(m.order, i) // its parent is a root or already listed
 	}
-	return a.handle, nil
+	return ch.handle[k], nil
 }
 
 // alloc returns a free slot, recycling removed ones first.
@@ -305,11 +309,11 @@ func (m *Manager) applyRemovals() {
 	for _, i := range m.removeQ {
 		a := m.at(i)
 		a.SetBehavior(nil)
-		h, ch, k := a.handle, a.ch, a.k()
+		ch, k := a.ch, a.k()
 		if g := ch.bulk[k]; g != nil {
 			g.gone++
 		}
-		*a = Actor{handle: h, ch: ch} // drop references for the GC; keep the generation
+		*a = Actor{slot: uint8(k), ch: ch} // ch.handle[k] keeps the generation
 		ch.flags[k], ch.parent[k], ch.parentH[k], ch.children[k], ch.bulk[k] = 0, -1, NoHandle, 0, nil
 		m.free = append(m.free, i)
 		m.live--

@@ -229,7 +229,7 @@ func (m *Manager) RunFramers(dt float32) {
 		for k, f := range ch.frame[:m.chunkLen(c)] {
 			if f != nil && ch.flags[k]&flagAlive != 0 {
 				a := &ch.a[k]
-				m.running = a.handle
+				m.running = a.Handle()
 				f.Frame(a, dt)
 			}
 		}
@@ -310,7 +310,7 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 				d.AddWith(a.Mesh, a.Material, &render[k], a.Color)
 			}
 			if f&flagDrawer != 0 {
-				m.running = a.handle
+				m.running = a.Handle()
 				ch.draw[k].Draw(a, d)
 			}
 		}

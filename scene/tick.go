@@ -69,9 +69,9 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 				continue
 			}
 			a := &ch.a[k]
-			m.running = a.handle
+			m.running = a.Handle()
 			if err := tk.Tick(a, t, m); err != nil {
-				errs = append(errs, fmt.Errorf("scene: tick %d: %v: %w", t.Index, a.handle, err))
+				errs = append(errs, fmt.Errorf("scene: tick %d: %v: %w", t.Index, a.Handle(), err))
 			}
 		}
 	}
@@ -188,11 +188,11 @@ func sameTransform(a, b *Transform) bool {
 // transform (which is the previous local one), noting each for the report.
 func (m *Manager) repairRoot(a *Actor, last *Transform) {
 	if !normalizeRot(&a.Local.Rot) {
-		m.zeroRot = append(m.zeroRot, a.handle)
+		m.zeroRot = append(m.zeroRot, a.Handle())
 	}
 	if !a.Local.IsFinite() {
 		a.Local = *last
-		m.nonFin = append(m.nonFin, a.handle)
+		m.nonFin = append(m.nonFin, a.Handle())
 	}
 }
 
@@ -205,7 +205,7 @@ func (m *Manager) updateChild(i int32, cur uint8, force bool) {
 	ch, k := m.col(i)
 	a, good, fl := &ch.a[k], &ch.good[k], &ch.flags[k]
 	if !normalizeRot(&a.Local.Rot) {
-		m.zeroRot = append(m.zeroRot, a.handle)
+		m.zeroRot = append(m.zeroRot, a.Handle())
 	}
 	bad := false
 	if !a.Local.IsFinite() {
@@ -228,7 +228,7 @@ func (m *Manager) updateChild(i int32, cur uint8, force bool) {
 		bad = true
 	}
 	if bad {
-		m.nonFin = append(m.nonFin, a.handle)
+		m.nonFin = append(m.nonFin, a.Handle())
 	}
 	*fl = *fl&^(flagDirty|flagSettled|flagWorldM) | flagMoved
 	*good = a.Local
