@@ -144,8 +144,14 @@ func (a *Actor) addChildren(d int32) {
 func (a *Actor) world() *Transform { return &a.ch.wt[a.k()][a.ch.mgr.cur&1] }
 func (a *Actor) last() *Transform  { return &a.ch.wt[a.k()][a.ch.mgr.cur&1^1] }
 
-// Handle returns the actor's handle.
-func (a *Actor) Handle() Handle { return a.ch.handle[a.slot] }
+// Handle returns the actor's handle; NoHandle for an Actor that is not
+// a manager's.
+func (a *Actor) Handle() Handle {
+	if a.ch == nil {
+		return NoHandle
+	}
+	return a.ch.handle[a.slot]
+}
 
 // Parent returns the handle of the actor's parent, NoHandle for a root.
 func (a *Actor) Parent() Handle { return a.ch.parentH[a.k()] }
@@ -203,7 +209,12 @@ func (a *Actor) RenderMatrix() mgl32.Mat4 {
 }
 
 // Behavior returns the actor's behaviour, as given to Spawn or SetBehavior.
-func (a *Actor) Behavior() any { return a.ch.behavior[a.slot] }
+func (a *Actor) Behavior() any {
+	if a.ch == nil {
+		return nil
+	}
+	return a.ch.behavior[a.slot]
+}
 
 // SetBehavior replaces the actor's behaviour; see Spec.Behavior. Called
 // during a tick, the new behaviour's Tick runs from the next tick on if the

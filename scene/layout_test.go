@@ -37,3 +37,18 @@ func TestLayout(t *testing.T) {
 		t.Errorf("Actor.Hidden at offset %d, want it in the first 64 bytes", got)
 	}
 }
+
+// An Actor that no manager holds (a zero value) answers its plain
+// accessors without panicking.
+func TestZeroActor(t *testing.T) {
+	var a Actor
+	if got := a.Handle(); got != NoHandle {
+		t.Errorf("Handle: got %v, want %v", got, NoHandle)
+	}
+	if got := a.Behavior(); got != nil {
+		t.Errorf("Behavior: got %v, want nil", got)
+	}
+	if a.Alive() || a.Removing() {
+		t.Errorf("Alive, Removing: got %v, %v, want false, false", a.Alive(), a.Removing())
+	}
+}
