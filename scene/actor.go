@@ -56,13 +56,24 @@ type Spec struct {
 	// frames if it implements Framer and asked to draw if it implements
 	// Drawer. Actor.Behavior returns it, so it can also be plain data.
 	Behavior any
+
+	// Bulk, if not nil, ticks the actor together with every other actor
+	// spawned with the same BulkTicker, in one call per tick (see
+	// BulkTicker); the actor belongs to it until it is removed. It must be
+	// comparable with == (a pointer, typically). An actor may have both a
+	// Ticker Behavior and a Bulk: its Tick runs first.
+	Bulk BulkTicker
 }
 
-// Actor is one object of a scene: a local transform relative to its parent,
-// the world, last-world and render transforms the manager derives from it,
-// and what to draw. Actors live inside their Manager (get one with
-// Manager.Actor); a *Actor stays valid until its actor is removed, after
-// which its memory may hold another actor: keep Handles, not pointers.
+// Actor is one object of a scene: a local transform relative to its parent
+// and what to draw, the record gameplay reads and writes. What the manager
+// derives from it (world, last-world and render transforms, flags, the
+// parent's slot) lives in dense columns of the manager's chunks, which the
+// per-tick and per-frame loops walk without touching the records; the
+// accessors (World, RenderMatrix…) read those columns. Actors live inside
+// their Manager (get one with Manager.Actor); a *Actor stays valid until its
+// actor is removed, after which its memory may hold another actor: keep
+// Handles, not pointers.
 //
 // Of the four matrices of the model, local is the user's (Local, read and
 // written freely, by behaviours during ticks), world and last-world are set
@@ -74,48 +85,26 @@ type Actor struct {
 	// once with Manager.Teleport.
 	Local Transform
 
-	// The fields are laid out for the per-tick and per-frame loops: with
-	// the actor 64-byte aligned (448 bytes, in chunks that start on a page),
-	// a tick reads cache lines 0-1 (local, flags, world TRS) and writes them
-	// only for actors that move; a frame reads lines 0-1 and writes line 3
-	// (render matrix).
-	flags uint16
-
-	// Material draws Mesh with another material of the game's asset
-	// library than the mesh's own (0). It sits here, in what was padding.
-	Material gfx.MaterialID
-
-	parent int32 // slot index of the parent, -1 for a root
-
-	// World and last-world TRS: wt[cur] is the world transform and
-	// wt[cur^1] the last-world one, cur being the manager's current index.
-	// A tick flips cur and overwrites the new world: no copy.
-	wt     [2]Transform
-	worldM mgl32.Mat4 // matrix of the world transform, when flagWorldM is set
-	render mgl32.Mat4 // blended each frame
-
 	// Mesh is drawn with the render matrix, Material (0: the mesh's own)
 	// and Color, which multiplies the material's colour; gfx.MeshNone is not
 	// drawn. Hidden actors are not drawn either (nor asked to Draw), and
 	// neither are their descendants, as with Godot's visible: hiding a
 	// ship hides its turrets. Hidden is visual only: hidden actors still
-	// tick and move.
-	Mesh   gfx.MeshID
-	Hidden bool
-	Color  gfx.Color
+	// tick and move. The four sit together after Local, in the record's
+	// first cache line, for BuildDrawList.
+	Color    gfx.Color
+	Mesh     gfx.MeshID
+	Material gfx.MaterialID
+	Hidden   bool
 
-	children int32     // number of direct children
-	good     Transform // last finite Local of a child, restored by the finiteness check
-	renderT  Transform // render TRS, kept for actors with children
-	handle   Handle
-	parentH  Handle
-
-	ticker   Ticker
-	behavior any
-	framer   Framer
-	drawer   Drawer
-	mgr      *Manager
+	slot uint8  // the actor's index in its chunk's columns (chunkSize is 256)
+	ch   *chunk // the chunk holding the actor's columns
 }
+
+// actorSizeMax bounds unsafe.Sizeof(Actor{}) (pinned by a test): the
+// record is walked by the tick (Local) and BuildDrawList (its first cache
+// line), so everything else lives in the chunk's columns.
+const actorSizeMax = 72
 
 // Actor flags.
 const (
@@ -134,28 +123,41 @@ const (
 	flagInside                     // this frame: tested inside the frustum by Interpolate
 )
 
+// k returns the actor's slot within its chunk: the index of its columns.
+func (a *Actor) k() int { return int(a.slot) }
+
+// fl returns the actor's flags.
+func (a *Actor) fl() *uint16 { return &a.ch.flags[a.k()] }
+
 // addChildren changes a's count of direct children by d.
 func (a *Actor) addChildren(d int32) {
-	a.children += d
-	if a.children > 0 {
-		a.flags |= flagParent
+	c, k := a.ch, a.k()
+	c.children[k] += d
+	if c.children[k] > 0 {
+		*a.fl() |= flagParent
 	} else {
-		a.flags &^= flagParent
+		*a.fl() &^= flagParent
 	}
 }
 
 // world and last return the actor's world and last-world transforms.
-func (a *Actor) world() *Transform { return &a.wt[a.mgr.cur&1] }
-func (a *Actor) last() *Transform  { return &a.wt[a.mgr.cur&1^1] }
+func (a *Actor) world() *Transform { return &a.ch.wt[a.k()][a.ch.mgr.cur&1] }
+func (a *Actor) last() *Transform  { return &a.ch.wt[a.k()][a.ch.mgr.cur&1^1] }
 
-// Handle returns the actor's handle.
-func (a *Actor) Handle() Handle { return a.handle }
+// Handle returns the actor's handle; NoHandle for an Actor that is not
+// a manager's.
+func (a *Actor) Handle() Handle {
+	if a.ch == nil {
+		return NoHandle
+	}
+	return a.ch.handle[a.slot]
+}
 
 // Parent returns the handle of the actor's parent, NoHandle for a root.
-func (a *Actor) Parent() Handle { return a.parentH }
+func (a *Actor) Parent() Handle { return a.ch.parentH[a.k()] }
 
 // Children returns the number of the actor's direct children.
-func (a *Actor) Children() int { return int(a.children) }
+func (a *Actor) Children() int { return int(a.ch.children[a.k()]) }
 
 // World returns the actor's world transform as of the end of the last tick
 // (or of its spawn or teleport).
@@ -166,19 +168,19 @@ func (a *Actor) World() Transform { return *a.world() }
 func (a *Actor) LastWorld() Transform { return *a.last() }
 
 // WorldMatrix returns the matrix of World.
-func (a *Actor) WorldMatrix() mgl32.Mat4 { return *a.worldMatrix(a.mgr.cur & 1) }
+func (a *Actor) WorldMatrix() mgl32.Mat4 { return *a.ch.worldMatrix(a.k(), a.ch.mgr.cur&1) }
 
-// worldMatrix returns the matrix of the world transform wt[cur], building it
+// worldMatrix returns the matrix of slot k's world transform wt[k][cur], building it
 // if the last tick changed the world transform. Ticks only compose TRS:
 // the matrix is built when something needs it (an actor coming to rest,
 // ModeNone, WorldMatrix), so an actor that moves every tick never pays
 // for it.
-func (a *Actor) worldMatrix(cur uint8) *mgl32.Mat4 {
-	if a.flags&flagWorldM == 0 {
-		unitMatrix(&a.worldM, &a.wt[cur])
-		a.flags |= flagWorldM
+func (c *chunk) worldMatrix(k int, cur uint8) *mgl32.Mat4 {
+	if c.flags[k]&flagWorldM == 0 {
+		unitMatrix(&c.worldM[k], &c.wt[k][cur])
+		c.flags[k] |= flagWorldM
 	}
-	return &a.worldM
+	return &c.worldM[k]
 }
 
 // LastWorldMatrix returns the matrix of LastWorld. Only its TRS is stored
@@ -199,36 +201,39 @@ func (a *Actor) LocalMatrix() mgl32.Mat4 {
 // RenderMatrix returns the matrix the actor was drawn with in the current
 // frame, as set by the last Interpolate (the world matrix before the first).
 func (a *Actor) RenderMatrix() mgl32.Mat4 {
-	if a.flags&flagStale != 0 {
-		a.mgr.unstale(a) // culled: Interpolate skipped the blend
+	c, k := a.ch, a.k()
+	if c.flags[k]&flagStale != 0 {
+		c.mgr.unstale(a) // culled: Interpolate skipped the blend
 	}
-	return a.render
+	return c.render[k]
 }
 
 // Behavior returns the actor's behaviour, as given to Spawn or SetBehavior.
-func (a *Actor) Behavior() any { return a.behavior }
+func (a *Actor) Behavior() any {
+	if a.ch == nil {
+		return nil
+	}
+	return a.ch.behavior[a.slot]
+}
 
 // SetBehavior replaces the actor's behaviour; see Spec.Behavior. Called
 // during a tick, the new behaviour's Tick runs from the next tick on if the
 // actor has already been ticked. On a removed actor it does nothing.
 func (a *Actor) SetBehavior(b any) {
-	if a.flags&flagAlive == 0 {
+	if a.ch == nil || *a.fl()&flagAlive == 0 {
 		return
 	}
 	t, _ := b.(Ticker)
 	f, _ := b.(Framer)
 	d, _ := b.(Drawer)
-	if a.mgr != nil {
-		c := a.mgr.chunks[a.handle.Index()>>chunkShift]
-		c.tickers += count(t != nil) - count(a.ticker != nil)
-		c.tick[a.handle.Index()&chunkMask] = t
-		c.framers += count(f != nil) - count(a.framer != nil)
-	}
-	a.behavior, a.ticker, a.framer, a.drawer = b, t, f, d
+	c, k := a.ch, a.k()
+	c.tickers += count(t != nil) - count(c.tick[k] != nil)
+	c.framers += count(f != nil) - count(c.frame[k] != nil)
+	c.behavior[k], c.tick[k], c.frame[k], c.draw[k] = b, t, f, d
 	if d != nil {
-		a.flags |= flagDrawer
+		*a.fl() |= flagDrawer
 	} else {
-		a.flags &^= flagDrawer
+		*a.fl() &^= flagDrawer
 	}
 }
 
@@ -241,8 +246,8 @@ func count(b bool) int32 {
 
 // Alive reports whether the actor exists (it may be being removed at the end
 // of the current tick).
-func (a *Actor) Alive() bool { return a.flags&flagAlive != 0 }
+func (a *Actor) Alive() bool { return a.ch != nil && *a.fl()&flagAlive != 0 }
 
 // Removing reports whether the actor was removed during the current tick
 // and will be gone at its end.
-func (a *Actor) Removing() bool { return a.flags&flagDying != 0 }
+func (a *Actor) Removing() bool { return a.ch != nil && *a.fl()&flagDying != 0 }

@@ -361,7 +361,7 @@ func TestFlatSceneMatchesManager(t *testing.T) {
 			if got, want := f.wt[f.cur][i], *a.world(); got != want {
 				t.Fatalf("actor %d: got world %v, want the manager's %v", i, got, want)
 			}
-			if got, want := f.render[i], a.render; !got.ApproxEqualThreshold(want, 1e-5) {
+			if got, want := f.render[i], a.ch.render[a.k()]; !got.ApproxEqualThreshold(want, 1e-5) {
 				t.Fatalf("alpha %v, actor %d: got render %v, want the manager's %v", alpha, i, got, want)
 			}
 			i++

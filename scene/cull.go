@@ -40,13 +40,13 @@ type meshSphere struct {
 
 // culler is the manager's frustum-culling state for the current frame.
 type culler struct {
-	aspect float32 // framebuffer width ÷ height; culling is off until it is set
-	off    bool    // SetCulling(false)
-	on     bool    // this frame's planes are valid
-	cam    *Actor  // this frame's camera actor, never culled; nil for none
-	test   bool    // this frame, BuildDrawList culls (see beginCull)
-	early  bool    // this frame, Interpolate culls too
-	frame  uint32  // frames since culling was set up, for the periodic test
+	aspect float32     // framebuffer width ÷ height; culling is off until it is set
+	off    bool        // SetCulling(false)
+	on     bool        // this frame's planes are valid
+	cam    *mgl32.Mat4 // this frame's camera actor's render matrix: never culled; nil for none
+	test   bool        // this frame, BuildDrawList culls (see beginCull)
+	early  bool        // this frame, Interpolate culls too
+	frame  uint32      // frames since culling was set up, for the periodic test
 	// Actors with a mesh BuildDrawList considered, and how many of them were
 	// out of view, in the last frame it tested them.
 	seen, out int
@@ -161,9 +161,10 @@ func (m *Manager) beginCull(cur uint8, t, minDot float32) bool {
 			view = mgl32.Ident4()
 		}
 	} else if _, a, err := m.lookup("camera", m.camera); err == nil {
-		m.blendChain(a, cur, t, minDot)
-		rigidInverse(&view, &a.render)
-		c.cam = a
+		ch, k := a.ch, a.k()
+		m.blendChain(ch, k, cur, t, minDot)
+		rigidInverse(&view, &ch.render[k])
+		c.cam = &ch.render[k]
 	}
 	var proj mgl32.Mat4
 	m.draw.Camera.Projection(c.aspect, &proj)
@@ -223,16 +224,16 @@ func (c *culler) outside(x, y, z, r float32) bool {
 // position. If the sphere is outside the frustum the actor is marked
 // outside (not drawn) and stale (its render matrix is computed only if
 // asked for) and cullRoot reports true: the blend is skipped.
-func (m *Manager) cullRoot(a *Actor, cur uint8, t float32) bool {
-	// A pointer test for the camera: a.handle lies in another cache line.
-	if a.flags&flagParent != 0 || a == m.cull.cam {
+func (m *Manager) cullRoot(ch *chunk, k int, cur uint8, t float32) bool {
+	// A pointer test for the camera: its handle lies in another array.
+	if ch.flags[k]&flagParent != 0 || &ch.render[k] == m.cull.cam {
 		return false // children compose with its blend; the view needs it
 	}
-	s := m.cull.sphere(a.Mesh)
+	s := m.cull.sphere(ch.a[k].Mesh)
 	if s == nil {
 		return false
 	}
-	w0, w1 := &a.wt[cur^1], &a.wt[cur]
+	w0, w1 := &ch.wt[k][cur^1], &ch.wt[k][cur]
 	u := 1 - t
 	x := u*w0.Pos[0] + t*w1.Pos[0]
 	y := u*w0.Pos[1] + t*w1.Pos[1]
@@ -245,22 +246,23 @@ func (m *Manager) cullRoot(a *Actor, cur uint8, t float32) bool {
 		return false // an overflowing blend shows the world transform
 	}
 	if m.cull.outside(x, y, z, r) {
-		a.flags |= flagOutside | flagStale
+		ch.flags[k] |= flagOutside | flagStale
 		return true
 	}
-	a.flags |= flagInside
+	ch.flags[k] |= flagInside
 	return false
 }
 
-// outsideRender reports whether a's mesh, drawn with its render matrix,
-// lies outside this frame's frustum: the sphere's centre transformed by the
-// matrix, its radius scaled by the matrix's longest axis.
-func (m *Manager) outsideRender(a *Actor) bool {
-	s := m.cull.sphere(a.Mesh)
+// outsideRender reports whether the mesh of slot k of ch, drawn with its
+// render matrix, lies outside this frame's frustum: the sphere's centre
+// transformed by the matrix, its radius scaled by the matrix's longest
+// axis.
+func (m *Manager) outsideRender(ch *chunk, k int) bool {
+	s := m.cull.sphere(ch.a[k].Mesh)
 	if s == nil {
 		return false
 	}
-	r := &a.render
+	r := &ch.render[k]
 	c := &s.center
 	x := r[0]*c[0] + r[4]*c[1] + r[8]*c[2] + r[12]
 	y := r[1]*c[0] + r[5]*c[1] + r[9]*c[2] + r[13]
@@ -269,60 +271,56 @@ func (m *Manager) outsideRender(a *Actor) bool {
 	return m.cull.outside(x, y, z, float32(math.Sqrt(float64(l2)))*s.radius)
 }
 
-// blendChain sets the render transforms of a and its ancestors, root
-// first, as Interpolate does; beginCull needs the camera's before the main
-// pass.
-func (m *Manager) blendChain(a *Actor, cur uint8, t, minDot float32) {
-	if a.parent >= 0 {
-		m.blendChain(m.at(a.parent), cur, t, minDot)
+// blendChain sets the render transforms of slot k of ch and its
+// ancestors, root first, as Interpolate does; beginCull needs the camera's
+// before the main pass.
+func (m *Manager) blendChain(ch *chunk, k int, cur uint8, t, minDot float32) {
+	if p := ch.parent[k]; p >= 0 {
+		pc, pk := m.col(p)
+		m.blendChain(pc, pk, cur, t, minDot)
 	}
-	m.blendOne(a, cur, t, minDot)
+	m.blendOne(ch, k, cur, t, minDot)
 }
 
-// blendOne sets a's render matrix (and, for a parent, its render
-// transform) for this frame: Interpolate's work for one actor, whose
-// parent's render transform is up to date.
-func (m *Manager) blendOne(a *Actor, cur uint8, t, minDot float32) {
-	if m.mode == ModeNone {
-		a.render = *a.worldMatrix(cur)
-		return
+// blendOne sets the render matrix of slot k of ch (and, for a parent, its
+// render transform) for this frame: Interpolate's work for one actor,
+// whose parent's render transform is up to date.
+func (m *Manager) blendOne(ch *chunk, k int, cur uint8, t, minDot float32) {
+	switch {
+	case m.mode == ModeNone:
+		ch.render[k] = *ch.worldMatrix(k, cur)
+	case ch.flags[k]&flagMoved == 0:
+		ch.settle(k, cur)
+	case ch.parent[k] >= 0:
+		m.blendChild(ch, k, cur, t, minDot)
+	default:
+		var r Transform
+		blendTRS(&r, &ch.wt[k][cur^1], &ch.wt[k][cur], t, minDot)
+		ch.setRender(k, &r, cur)
 	}
-	if a.flags&flagMoved == 0 {
-		settle(a, cur)
-		return
-	}
-	var r, l1 Transform
-	if a.parent < 0 {
-		blendTRS(&r, &a.wt[cur^1], &a.wt[cur], t, minDot)
-	} else if p := m.at(a.parent); relative(&r, &p.wt[cur^1], &a.wt[cur^1]) && relative(&l1, &p.wt[cur], &a.wt[cur]) {
-		blendTRS(&r, &r, &l1, t, minDot)
-		Compose(&r, &p.renderT, &r)
-	} else {
-		blendTRS(&r, &a.wt[cur^1], &a.wt[cur], t, minDot)
-	}
-	setRender(a, &r, cur)
 }
 
 // unstale computes the render matrix Interpolate skipped for a culled
 // actor, for RenderMatrix.
 func (m *Manager) unstale(a *Actor) {
-	a.flags &^= flagStale
-	m.blendOne(a, m.cur&1, m.cull.t, m.cull.minDot)
+	ch, k := a.ch, a.k()
+	ch.flags[k] &^= flagStale
+	m.blendOne(ch, k, m.cur&1, m.cull.t, m.cull.minDot)
 }
 
 func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }
 
-// inView reports whether BuildDrawList draws a's mesh on a frame that
+// inView reports whether BuildDrawList draws the mesh of slot k of ch on a frame that
 // culls (culler.test): whether Interpolate found it in view or, if it did
 // not test it, whether its render matrix puts it in view. It counts the
 // actors it decides on for beginCull.
-func (m *Manager) inView(a *Actor) bool {
+func (m *Manager) inView(ch *chunk, k int) bool {
 	c := &m.cull
 	c.seen++
 	switch {
-	case a.flags&flagInside != 0:
+	case ch.flags[k]&flagInside != 0:
 		return true
-	case a.flags&flagOutside != 0 || m.outsideRender(a):
+	case ch.flags[k]&flagOutside != 0 || m.outsideRender(ch, k):
 		c.out++
 		return false
 	}

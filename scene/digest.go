@@ -22,8 +22,8 @@ func (m *Manager) Digest(dst []ActorDigest) []ActorDigest {
 	for h, a := range m.All() {
 		col := a.Color
 		dst = append(dst, ActorDigest{
-			Actor: h, Parent: a.parentH,
-			Local: transformBits(&a.Local), World: transformBits(&a.wt[cur]),
+			Actor: h, Parent: a.Parent(),
+			Local: transformBits(&a.Local), World: transformBits(&a.ch.wt[a.k()][cur]),
 			Mesh: uint16(a.Mesh), Material: uint16(a.Material),
 			Color:  wordsHash(col.R, col.G, col.B, col.A),
 			Hidden: a.Hidden,

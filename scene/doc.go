@@ -34,7 +34,8 @@
 // concurrent use.
 //
 //   - Manager.Tick, once per fixed tick, with the tick's timing.TickInfo.
-//     Behaviours (Ticker) run inside it with the fixed step; spawns and
+//     Behaviours (Ticker, then BulkTicker, which ticks many actors of one
+//     kind in one call) run inside it with the fixed step; spawns and
 //     removals they make take effect at the end of the tick.
 //   - Manager.Interpolate(alpha), once per frame after the frame's ticks.
 //   - Manager.RunFramers(dt), once per frame, for visual-only behaviours (Framer)
@@ -74,4 +75,14 @@
 // Actors are referred to by Handle: a slot index and a generation, so a
 // handle to a removed actor is detected (ErrStaleHandle) even after its slot
 // has been reused.
+//
+// # Storage
+//
+// An Actor is a small record of what gameplay touches (Local, mesh,
+// material, colour, Hidden, behaviour). What the manager derives (flags,
+// parent slot, world and last-world transforms, render matrix, and colder
+// data) lives in dense columns of fixed-size chunks, indexed by slot, so
+// the tick, Interpolate and BuildDrawList stream a few arrays instead of
+// whole records; the accessors (World, RenderMatrix…) read the columns.
+// Chunks never move, so a *Actor stays valid until its actor is removed.
 package scene

@@ -24,15 +24,15 @@ func (m *Manager) Hash() uint64 {
 	mix := func(w uint32) { h = (h ^ uint64(w)) * fnvPrime }
 	f := func(v float32) { mix(math.Float32bits(v)) }
 	for c, ch := range m.chunks {
-		for k := range ch.a[:m.chunkLen(c)] {
-			a := &ch.a[k]
-			if a.flags&flagAlive == 0 {
+		for k, fl := range ch.flags[:m.chunkLen(c)] {
+			if fl&flagAlive == 0 {
 				continue
 			}
-			mix(uint32(a.handle))
-			mix(uint32(a.handle >> 32))
-			mix(uint32(a.parentH))
-			mix(uint32(a.parentH >> 32))
+			a := &ch.a[k]
+			mix(uint32(ch.handle[k]))
+			mix(uint32(ch.handle[k] >> 32))
+			mix(uint32(ch.parentH[k]))
+			mix(uint32(ch.parentH[k] >> 32))
 			l := &a.Local
 			f(l.Pos[0])
 			f(l.Pos[1])

@@ -38,13 +38,14 @@ func (m *Manager) SetParent(h, parent Handle, keep Keep) error {
 		if p, _, err = m.lookup(fmt.Sprintf("set parent of %v: parent", h), parent); err != nil {
 			return err
 		}
-		for j := p; j >= 0; j = m.at(j).parent {
+		for j := p; j >= 0; j = m.parentOf(j) {
 			if j == i {
 				return fmt.Errorf("scene: set parent of %v to %v: %w", h, parent, ErrCycle)
 			}
 		}
 	}
-	if p == a.parent {
+	ch, k := a.ch, a.k()
+	if p == ch.parent[k] {
 		return nil
 	}
 	if keep == KeepWorld {
@@ -61,16 +62,16 @@ func (m *Manager) SetParent(h, parent Handle, keep Keep) error {
 			}
 		}
 		a.Local = local
-		a.good = local // the last finite local, now relative to the new parent
+		ch.good[k] = local // the last finite local, now relative to the new parent
 	}
-	if a.parent >= 0 {
-		m.at(a.parent).addChildren(-1)
+	if ch.parent[k] >= 0 {
+		m.at(ch.parent[k]).addChildren(-1)
 	}
 	if p >= 0 {
 		m.at(p).addChildren(1)
 	}
-	a.parent, a.parentH = p, parent
-	a.flags |= flagDirty
+	ch.parent[k], ch.parentH[k] = p, parent
+	ch.flags[k] |= flagDirty
 	m.orderDirty = true
 	return nil
 }
@@ -78,12 +79,9 @@ func (m *Manager) SetParent(h, parent Handle, keep Keep) error {
 // worldOf computes the world transform of slot i from the local transforms
 // of it and its ancestors, as they are now (not as of the last tick).
 func (m *Manager) worldOf(i int32, dst *Transform) {
-	a := m.at(i)
-	*dst = a.Local
-	for p := a.parent; p >= 0; {
-		pa := m.at(p)
-		Compose(dst, &pa.Local, dst)
-		p = pa.parent
+	*dst = m.at(i).Local
+	for p := m.parentOf(i); p >= 0; p = m.parentOf(p) {
+		Compose(dst, &m.at(p).Local, dst)
 	}
 }
 
@@ -118,34 +116,37 @@ func (m *Manager) Teleport(h Handle) error {
 		a.Local.Rot = old
 		return fmt.Errorf("scene: teleport %v: world transform: %w", h, ErrNonFinite)
 	}
-	teleportTo(a, &w)
+	ach, ak := a.ch, a.k()
+	teleportTo(ach, ak, &w)
 	var bad []Handle
-	if a.children > 0 {
+	if ach.children[ak] > 0 {
 		// The order lists every child after its parent: one pass reaches
 		// every descendant.
 		m.ensureOrder()
-		a.flags |= flagMarked
+		ach.flags[ak] |= flagMarked
+		cur := m.cur & 1
 		for _, j := range m.order {
-			c := m.at(j)
-			p := m.at(c.parent)
-			if p.flags&flagMarked == 0 {
+			ch, k := m.col(j)
+			pc, pk := m.col(ch.parent[k])
+			if pc.flags[pk]&flagMarked == 0 {
 				continue
 			}
-			c.flags |= flagMarked
+			ch.flags[k] |= flagMarked
+			c := &ch.a[k]
 			if !normalizeRot(&c.Local.Rot) {
-				zero = append(zero, c.handle)
+				zero = append(zero, c.Handle())
 			}
-			Compose(&w, p.world(), &c.Local)
+			Compose(&w, &pc.wt[pk][cur], &c.Local)
 			if !c.Local.IsFinite() || !w.IsFinite() {
-				bad = append(bad, c.handle)
-				c.Local = c.good // as a tick would: revert to the last finite local
-				Compose(&w, p.world(), &c.Local)
+				bad = append(bad, c.Handle())
+				c.Local = ch.good[k] // as a tick would: revert to the last finite local
+				Compose(&w, &pc.wt[pk][cur], &c.Local)
 			}
-			teleportTo(c, &w)
+			teleportTo(ch, k, &w)
 		}
-		a.flags &^= flagMarked
+		ach.flags[ak] &^= flagMarked
 		for _, j := range m.order {
-			m.at(j).flags &^= flagMarked
+			*m.flagsOf(j) &^= flagMarked
 		}
 	}
 	var errs []error
@@ -172,28 +173,27 @@ func (m *Manager) TeleportAll() error {
 	err := m.propagate(m.tick, true)
 	cur := m.cur & 1
 	for c, ch := range m.chunks {
-		for k := range ch.a[:m.chunkLen(c)] {
-			if a := &ch.a[k]; a.flags&flagAlive != 0 {
-				w := a.wt[cur]
-				teleportTo(a, &w)
+		for k, f := range ch.flags[:m.chunkLen(c)] {
+			if f&flagAlive != 0 {
+				w := ch.wt[k][cur]
+				teleportTo(ch, k, &w)
 			}
 		}
 	}
 	return err
 }
 
-// teleportTo sets a's world, last-world and render transforms to w, whose
-// rotation must be of unit length, and makes a's local transform the last
-// finite one.
-func teleportTo(a *Actor, w *Transform) {
-	a.wt[0] = *w
-	a.wt[1] = *w
-	a.renderT = *w
-	unitMatrix(&a.worldM, w)
-	a.render = a.worldM
-	a.flags |= flagWorldM
-	a.good = a.Local
-	a.flags = a.flags&^(flagMoved|flagStale) | flagSettled
+// teleportTo sets the world, last-world and render transforms of slot k of
+// c to w, whose rotation must be of unit length, and makes the actor's
+// local transform the last finite one.
+func teleportTo(c *chunk, k int, w *Transform) {
+	c.wt[k][0] = *w
+	c.wt[k][1] = *w
+	c.renderT[k] = *w
+	unitMatrix(&c.worldM[k], w)
+	c.render[k] = c.worldM[k]
+	c.good[k] = c.a[k].Local
+	c.flags[k] = c.flags[k]&^(flagMoved|flagStale) | flagSettled | flagWorldM
 }
 
 // ensureOrder rebuilds the topological order if the hierarchy changed.
@@ -216,8 +216,7 @@ func (m *Manager) rebuildOrder() {
 		depth[i] = -1
 	}
 	for i := int32(0); i < m.n; i++ {
-		a := m.at(i)
-		if a.flags&flagAlive == 0 || depth[i] >= 0 {
+		if *m.flagsOf(i)&flagAlive == 0 || depth[i] >= 0 {
 			continue
 		}
 		// Walk up to the first ancestor of known depth, then back down.
@@ -225,7 +224,7 @@ func (m *Manager) rebuildOrder() {
 		j := i
 		for j >= 0 && depth[j] < 0 {
 			stack = append(stack, j)
-			j = m.at(j).parent
+			j = m.parentOf(j)
 		}
 		d := int32(-1)
 		if j >= 0 {

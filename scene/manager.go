@@ -8,9 +8,11 @@ import (
 	"github.com/tickwork/tickwork/gfx"
 )
 
-// Actors are stored in fixed-size chunks: contiguous for the per-tick and
-// per-frame loops, and never moved, so a *Actor stays valid while the
-// manager grows.
+// Actors are stored in fixed-size chunks, never moved, so a *Actor stays
+// valid while the manager grows. A chunk holds its actors' records and,
+// column by column, what the manager derives from them: the per-tick and
+// per-frame loops walk the columns (a few dense arrays) instead of the
+// records, as Godot keeps nodes for the user and dense arrays inside.
 const (
 	chunkShift = 8
 	chunkSize  = 1 << chunkShift
@@ -18,10 +20,32 @@ const (
 )
 
 type chunk struct {
+	// Hot columns: read by every tick, Interpolate and BuildDrawList.
+	flags  [chunkSize]uint16
+	parent [chunkSize]int32 // slot index of the parent, -1 for a root
+	// World and last-world TRS: wt[k][cur] is the world transform and
+	// wt[k][cur^1] the last-world one, cur being the manager's current
+	// index. A tick flips cur and overwrites the new world: no copy.
+	wt     [chunkSize][2]Transform
+	render [chunkSize]mgl32.Mat4 // blended each frame
+
+	// Cold columns: read by some actors, or some frames.
+	worldM   [chunkSize]mgl32.Mat4 // matrix of the world transform, when flagWorldM is set
+	renderT  [chunkSize]Transform  // render TRS, kept for actors with children
+	good     [chunkSize]Transform  // last finite Local of a child, restored by the finiteness check
+	handle   [chunkSize]Handle     // the actor's; kept after removal, for the generation
+	parentH  [chunkSize]Handle     // the parent's handle, NoHandle for a root
+	behavior [chunkSize]any        // as given to Spawn or SetBehavior
+	children [chunkSize]int32      // number of direct children
+	tick     [chunkSize]Ticker     // the behaviour, if it is a Ticker
+	frame    [chunkSize]Framer     // the behaviour, if it is a Framer
+	draw     [chunkSize]Drawer     // the behaviour, if it is a Drawer
+	bulk     [chunkSize]*bulkGroup // the BulkTicker's group the actor joined, nil for none
+
 	a       [chunkSize]Actor
-	tick    [chunkSize]Ticker // a[k].ticker, dense for the behaviour loop
-	tickers int32             // live actors with a Ticker: a chunk without any is skipped
-	framers int32             // live actors with a Framer, likewise
+	mgr     *Manager
+	tickers int32 // live actors with a Ticker: a chunk without any is skipped
+	framers int32 // live actors with a Framer, likewise
 }
 
 // Manager owns the actors of one scene: it spawns and removes them, ticks
@@ -53,6 +77,7 @@ type Manager struct {
 	nonFin   []Handle
 	zeroRot  []Handle
 	tickErrs []error
+	bulks    []*bulkGroup // in order of first use
 
 	cur     uint8 // index of the world transforms in Actor.wt
 	mode    Mode
@@ -65,14 +90,24 @@ type Manager struct {
 
 func (m *Manager) at(i int32) *Actor { return &m.chunks[i>>chunkShift].a[i&chunkMask] }
 
+// col returns the chunk holding slot i and i's index in its columns.
+func (m *Manager) col(i int32) (*chunk, int) { return m.chunks[i>>chunkShift], int(i & chunkMask) }
+
+// flagsOf returns the flags of slot i.
+func (m *Manager) flagsOf(i int32) *uint16 { return &m.chunks[i>>chunkShift].flags[i&chunkMask] }
+
+// parentOf returns the parent slot of slot i, -1 for a root.
+func (m *Manager) parentOf(i int32) int32 { return m.chunks[i>>chunkShift].parent[i&chunkMask] }
+
 // lookup returns the live actor named by h, or an error naming op and h.
 func (m *Manager) lookup(op string, h Handle) (int32, *Actor, error) {
 	i := h.Index()
 	if h.Gen() == 0 || i < 0 || i >= m.n {
 		return -1, nil, fmt.Errorf("scene: %s %v: %w", op, h, ErrNoActor)
 	}
-	a := m.at(i)
-	if a.handle != h || a.flags&flagAlive == 0 {
+	ch, k := m.col(i)
+	a := &ch.a[k]
+	if ch.handle[k] != h || ch.flags[k]&flagAlive == 0 {
 		return -1, nil, fmt.Errorf("scene: %s %v: %w", op, h, ErrStaleHandle)
 	}
 	return i, a, nil
@@ -97,7 +132,7 @@ func (m *Manager) All() iter.Seq2[Handle, *Actor] {
 	return func(yield func(Handle, *Actor) bool) {
 		for i := int32(0); i < m.n; i++ {
 			a := m.at(i)
-			if a.flags&flagAlive != 0 && !yield(a.handle, a) {
+			if *m.flagsOf(i)&flagAlive != 0 && !yield(a.Handle(), a) {
 				return
 			}
 		}
@@ -148,39 +183,51 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 		}
 	}
 
+	var bulk *bulkGroup
+	if s.Bulk != nil {
+		g, err := m.bulkGroupOf(s.Bulk)
+		if err != nil {
+			return NoHandle, err
+		}
+		bulk = g
+	}
+
 	i := m.alloc()
 	a := m.at(i)
-	gen := a.handle.Gen() + 1
+	ch, k := m.col(i)
+	gen := ch.handle[k].Gen() + 1
 	if gen == 0 {
 		gen = 1 // after 2^32 reuses of one slot
 	}
 	*a = Actor{
 		Local:    local,
-		parent:   parent,
-		flags:    flagAlive,
-		good:     local,
 		Mesh:     s.Mesh,
 		Material: s.Material,
 		Color:    s.Color,
 		Hidden:   s.Hidden,
-		handle:   makeHandle(i, gen),
-		parentH:  s.Parent,
-		mgr:      m,
+		slot:     uint8(k),
+		ch:       ch,
 	}
+	ch.handle[k] = makeHandle(i, gen)
+	ch.flags[k] = flagAlive
+	ch.parent[k], ch.parentH[k], ch.children[k] = parent, s.Parent, 0
 	a.SetBehavior(s.Behavior)
+	if bulk != nil {
+		m.joinBulk(a, bulk)
+	}
 	if parent >= 0 {
 		m.at(parent).addChildren(1)
 	}
 	m.live++
-	teleportTo(a, &w)
+	teleportTo(ch, k, &w)
 	if m.inTick {
-		a.flags |= flagFresh
+		ch.flags[k] |= flagFresh
 		m.spawnQ = append(m.spawnQ, i)
 	}
 	if parent >= 0 && !m.orderDirty {
 		m.order = append(m.order, i) // its parent is a root or already listed
 	}
-	return a.handle, nil
+	return ch.handle[k], nil
 }
 
 // alloc returns a free slot, recycling removed ones first.
@@ -191,7 +238,11 @@ func (m *Manager) alloc() int32 {
 		return i
 	}
 	if int(m.n) == len(m.chunks)*chunkSize {
-		m.chunks = append(m.chunks, new(chunk))
+		c := &chunk{mgr: m}
+		for k := range c.parent {
+			c.parent[k] = -1
+		}
+		m.chunks = append(m.chunks, c)
 	}
 	m.n++
 	return m.n - 1
@@ -210,14 +261,15 @@ func (m *Manager) alloc() int32 {
 // Removing an actor twice, or through a stale handle, fails with
 // ErrStaleHandle; a handle this manager never issued, with ErrNoActor.
 func (m *Manager) Remove(h Handle) error {
-	i, a, err := m.lookup("remove", h)
+	i, _, err := m.lookup("remove", h)
 	if err != nil {
 		return err
 	}
-	if a.flags&flagDying != 0 {
+	fl := m.flagsOf(i)
+	if *fl&flagDying != 0 {
 		return fmt.Errorf("scene: remove %v: %w", h, ErrStaleHandle)
 	}
-	a.flags |= flagDying
+	*fl |= flagDying
 	m.removeQ = append(m.removeQ, i)
 	if !m.inTick {
 		m.applyRemovals()
@@ -232,7 +284,7 @@ func (m *Manager) applyRemovals() {
 	}
 	cascade := false
 	for _, i := range m.removeQ {
-		if m.at(i).children > 0 {
+		if ch, k := m.col(i); ch.children[k] > 0 {
 			cascade = true
 			break
 		}
@@ -242,24 +294,27 @@ func (m *Manager) applyRemovals() {
 		// every descendant of a dying actor.
 		m.ensureOrder()
 		for _, i := range m.order {
-			a := m.at(i)
-			if a.flags&flagDying == 0 && a.parent >= 0 && m.at(a.parent).flags&flagDying != 0 {
-				a.flags |= flagDying
+			fl, p := m.flagsOf(i), m.parentOf(i)
+			if *fl&flagDying == 0 && p >= 0 && *m.flagsOf(p)&flagDying != 0 {
+				*fl |= flagDying
 				m.removeQ = append(m.removeQ, i)
 			}
 		}
 	}
 	for _, i := range m.removeQ {
-		a := m.at(i)
-		if a.parent >= 0 {
-			m.at(a.parent).addChildren(-1)
+		if p := m.parentOf(i); p >= 0 {
+			m.at(p).addChildren(-1)
 		}
 	}
 	for _, i := range m.removeQ {
 		a := m.at(i)
 		a.SetBehavior(nil)
-		h := a.handle
-		*a = Actor{handle: h, parent: -1, mgr: m} // drop references for the GC; keep the generation
+		ch, k := a.ch, a.k()
+		if g := ch.bulk[k]; g != nil {
+			g.gone++
+		}
+		*a = Actor{slot: uint8(k), ch: ch} // ch.handle[k] keeps the generation
+		ch.flags[k], ch.parent[k], ch.parentH[k], ch.children[k], ch.bulk[k] = 0, -1, NoHandle, 0, nil
 		m.free = append(m.free, i)
 		m.live--
 	}

@@ -119,31 +119,40 @@ func (m *Manager) Interpolate(alpha float32) {
 	cur := m.cur & 1
 	cull := m.beginCull(cur, t, minDot) && mode != ModeNone
 	for c, ch := range m.chunks {
-		for k := range ch.a[:m.chunkLen(c)] {
-			a := &ch.a[k]
-			if a.flags&flagAlive == 0 {
+		n := m.chunkLen(c)
+		flags, parent, wt, render := ch.flags[:n], ch.parent[:n], ch.wt[:n], ch.render[:n]
+		for k, f := range flags {
+			if f&flagAlive == 0 {
 				continue
 			}
-			if a.flags&(flagOutside|flagStale|flagInside) != 0 { // no store when clear
-				a.flags &^= flagOutside | flagStale | flagInside
+			if f&(flagOutside|flagStale|flagInside) != 0 { // no store when clear
+				f &^= flagOutside | flagStale | flagInside
+				flags[k] = f
 			}
 			if mode == ModeNone {
-				a.render = *a.worldMatrix(cur)
+				render[k] = *ch.worldMatrix(k, cur)
 				continue
 			}
-			if a.parent >= 0 {
+			if parent[k] >= 0 {
 				continue // after its parent, below
 			}
-			if a.flags&flagMoved == 0 {
-				settle(a, cur)
+			if f&flagMoved == 0 {
+				ch.settle(k, cur)
 				continue
 			}
-			if cull && m.cullRoot(a, cur, t) {
+			if cull && m.cullRoot(ch, k, cur, t) {
 				continue
 			}
 			var r Transform
-			blendTRS(&r, &a.wt[cur^1], &a.wt[cur], t, minDot)
-			setRender(a, &r, cur)
+			blendTRS(&r, &wt[k][cur^1], &wt[k][cur], t, minDot)
+			if !finitePosScale(&r) {
+				r = wt[k][cur]
+			}
+			trsMatrix(&render[k], &r.Pos, &r.Rot, &r.Scale)
+			if f&flagParent != 0 {
+				unitRot(&r.Rot)
+				ch.renderT[k] = r
+			}
 		}
 	}
 	if mode == ModeNone {
@@ -151,42 +160,52 @@ func (m *Manager) Interpolate(alpha float32) {
 	}
 	m.ensureOrder() // after a reparent or removal between ticks
 	for _, i := range m.order {
-		a := m.at(i)
-		if a.flags&flagMoved == 0 {
-			settle(a, cur)
+		ch, k := m.col(i)
+		if ch.flags[k]&flagMoved == 0 {
+			ch.settle(k, cur)
 			continue
 		}
-		p := m.at(a.parent)
-		var r, l1 Transform
-		if relative(&r, &p.wt[cur^1], &a.wt[cur^1]) && relative(&l1, &p.wt[cur], &a.wt[cur]) {
-			blendTRS(&r, &r, &l1, t, minDot)
-			Compose(&r, &p.renderT, &r)
-		} else { // a parent of zero scale: blend in world space
-			blendTRS(&r, &a.wt[cur^1], &a.wt[cur], t, minDot)
-		}
-		setRender(a, &r, cur)
+		m.blendChild(ch, k, cur, t, minDot)
 	}
 }
 
-// settle shows an actor that did not move in the last tick as it is.
-func settle(a *Actor, cur uint8) {
-	if a.flags&flagSettled == 0 {
-		a.render = *a.worldMatrix(cur)
-		a.renderT = a.wt[cur]
-		a.flags |= flagSettled
+// blendChild sets the render matrix of slot k of ch, a moving actor with a
+// parent whose render transform is up to date: its transform relative to
+// the parent is blended and composed with the parent's render transform.
+func (m *Manager) blendChild(ch *chunk, k int, cur uint8, t, minDot float32) {
+	pc, pk := m.col(ch.parent[k])
+	w, pw := &ch.wt[k], &pc.wt[pk]
+	var r, l1 Transform
+	if relative(&r, &pw[cur^1], &w[cur^1]) && relative(&l1, &pw[cur], &w[cur]) {
+		blendTRS(&r, &r, &l1, t, minDot)
+		Compose(&r, &pc.renderT[pk], &r)
+	} else { // a parent of zero scale: blend in world space
+		blendTRS(&r, &w[cur^1], &w[cur], t, minDot)
+	}
+	ch.setRender(k, &r, cur)
+}
+
+// settle shows slot k, an actor that did not move in the last tick, as it
+// is.
+func (c *chunk) settle(k int, cur uint8) {
+	if c.flags[k]&flagSettled == 0 {
+		c.render[k] = *c.worldMatrix(k, cur)
+		c.renderT[k] = c.wt[k][cur]
+		c.flags[k] |= flagSettled
 	}
 }
 
-// setRender builds a's render matrix from the blended transform r and, if a
-// has children, keeps r (with a unit rotation) for them to compose with.
-func setRender(a *Actor, r *Transform, cur uint8) {
+// setRender builds slot k's render matrix from the blended transform r
+// and, if the actor has children, keeps r (with a unit rotation) for them
+// to compose with.
+func (c *chunk) setRender(k int, r *Transform, cur uint8) {
 	if !finitePosScale(r) {
-		*r = a.wt[cur]
+		*r = c.wt[k][cur]
 	}
-	trsMatrix(&a.render, &r.Pos, &r.Rot, &r.Scale)
-	if a.flags&flagParent != 0 {
+	trsMatrix(&c.render[k], &r.Pos, &r.Rot, &r.Scale)
+	if c.flags[k]&flagParent != 0 {
 		unitRot(&r.Rot)
-		a.renderT = *r
+		c.renderT[k] = *r
 	}
 }
 
@@ -207,10 +226,11 @@ func (m *Manager) RunFramers(dt float32) {
 		if ch.framers == 0 {
 			continue
 		}
-		for k := range ch.a[:m.chunkLen(c)] {
-			if a := &ch.a[k]; a.framer != nil && a.flags&flagAlive != 0 {
-				m.running = a.handle
-				a.framer.Frame(a, dt)
+		for k, f := range ch.frame[:m.chunkLen(c)] {
+			if f != nil && ch.flags[k]&flagAlive != 0 {
+				a := &ch.a[k]
+				m.running = a.Handle()
+				f.Frame(a, dt)
 			}
 		}
 	}
@@ -276,32 +296,35 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 	}
 	defer m.repanic("Draw")
 	for c, ch := range m.chunks {
-		for k := range ch.a[:m.chunkLen(c)] {
-			a := &ch.a[k]
-			if a.flags&flagAlive == 0 || a.Hidden || (a.parent >= 0 && m.ancestorHidden(a)) {
+		n := m.chunkLen(c)
+		flags, parent, render, acts := ch.flags[:n], ch.parent[:n], ch.render[:n], ch.a[:n]
+		for k, f := range flags {
+			if f&flagAlive == 0 {
 				continue
 			}
-			if a.Mesh != gfx.MeshNone && (!m.cull.test || m.inView(a)) { // no call when not culling
-				d.AddWith(a.Mesh, a.Material, &a.render, a.Color)
+			a := &acts[k]
+			if a.Hidden || (parent[k] >= 0 && m.ancestorHidden(parent[k])) {
+				continue
 			}
-			if a.flags&flagDrawer != 0 {
-				m.running = a.handle
-				a.drawer.Draw(a, d)
+			if a.Mesh != gfx.MeshNone && (!m.cull.test || m.inView(ch, k)) { // no call when not culling
+				d.AddWith(a.Mesh, a.Material, &render[k], a.Color)
+			}
+			if f&flagDrawer != 0 {
+				m.running = a.Handle()
+				ch.draw[k].Draw(a, d)
 			}
 		}
 	}
 	return d
 }
 
-// ancestorHidden reports whether a parent, grandparent… of a is Hidden:
+// ancestorHidden reports whether slot p or one of its ancestors is Hidden:
 // hiding an actor hides its descendants, as Godot's visible does.
-func (m *Manager) ancestorHidden(a *Actor) bool {
-	for p := a.parent; p >= 0; {
-		pa := m.at(p)
-		if pa.Hidden {
+func (m *Manager) ancestorHidden(p int32) bool {
+	for ; p >= 0; p = m.parentOf(p) {
+		if m.at(p).Hidden {
 			return true
 		}
-		p = pa.parent
 	}
 	return false
 }
@@ -329,7 +352,7 @@ func (m *Manager) buildView() {
 	if err != nil {
 		return // removed: keep the last view
 	}
-	rigidInverse(&m.draw.Camera.View, &a.render)
+	rigidInverse(&m.draw.Camera.View, &a.ch.render[a.k()])
 }
 
 // rigidInverse writes into dst the inverse of the rigid part of r (a T·R·S

@@ -12,9 +12,9 @@ import (
 // tick (0..N times a frame), on the main goroutine, with the tick's
 // TickInfo; it never reads a clock. In order, it:
 //
-//  1. runs the Ticker behaviours in slot order (actors spawned during this
-//     tick are not ticked until the next one); they see World as of the
-//     end of the previous tick;
+//  1. runs the Ticker behaviours in slot order, then each BulkTicker over
+//     its actors (actors spawned during this tick are not ticked until the
+//     next one); they see World as of the end of the previous tick;
 //  2. makes every world transform the last-world one (by swapping two
 //     buffers, not by copying);
 //  3. recomputes every world transform from the local ones, parents before
@@ -65,16 +65,17 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 			if tk == nil {
 				continue
 			}
-			a := &ch.a[k]
-			if a.flags&(flagAlive|flagFresh) != flagAlive {
+			if ch.flags[k]&(flagAlive|flagFresh) != flagAlive {
 				continue
 			}
-			m.running = a.handle
+			a := &ch.a[k]
+			m.running = a.Handle()
 			if err := tk.Tick(a, t, m); err != nil {
-				errs = append(errs, fmt.Errorf("scene: tick %d: %v: %w", t.Index, a.handle, err))
+				errs = append(errs, fmt.Errorf("scene: tick %d: %v: %w", t.Index, a.Handle(), err))
 			}
 		}
 	}
+	errs = m.tickBulk(t, errs)
 
 	// World becomes last-world by flipping which of Actor.wt is which; the
 	// new world transforms are all written below.
@@ -86,10 +87,10 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 	m.running = NoHandle
 	m.applyRemovals()
 	for _, i := range m.spawnQ {
-		if a := m.at(i); a.flags&flagFresh != 0 {
-			a.flags &^= flagFresh
-			w := *a.world()
-			teleportTo(a, &w)
+		if ch, k := m.col(i); ch.flags[k]&flagFresh != 0 {
+			ch.flags[k] &^= flagFresh
+			w := ch.wt[k][m.cur&1]
+			teleportTo(ch, k, &w)
 		}
 	}
 	m.spawnQ = m.spawnQ[:0]
@@ -116,31 +117,33 @@ func (m *Manager) propagate(tick uint64, force bool) error {
 	m.ensureOrder()
 	cur := m.cur & 1
 	for c, ch := range m.chunks {
-		for k := range ch.a[:m.chunkLen(c)] {
-			a := &ch.a[k]
-			if a.flags&flagAlive == 0 || a.parent >= 0 {
+		n := m.chunkLen(c)
+		flags, parent, wt, acts := ch.flags[:n], ch.parent[:n], ch.wt[:n], ch.a[:n]
+		for k, f := range flags {
+			if f&flagAlive == 0 || parent[k] >= 0 {
 				continue
 			}
+			a, w := &acts[k], &wt[k]
 			// A root's last-world transform is its previous local one,
 			// which was checked: if Local still equals it, nothing moved.
-			if a.flags&flagDirty == 0 && !force && sameTransform(&a.Local, &a.wt[cur^1]) {
-				if a.flags&flagMoved != 0 {
+			if f&flagDirty == 0 && !force && sameTransform(&a.Local, &w[cur^1]) {
+				if f&flagMoved != 0 {
 					// It stopped: make both slots equal. (When flagMoved is
 					// clear they already are, so a still actor is only read.)
-					a.flags &^= flagMoved
-					a.wt[cur] = a.Local
+					flags[k] = f &^ flagMoved
+					w[cur] = a.Local
 				}
 				continue
 			}
 			if !plainLocal(&a.Local) {
-				m.repairRoot(a, cur)
+				m.repairRoot(a, &w[cur^1])
 			}
-			a.flags = a.flags&^(flagDirty|flagSettled|flagWorldM) | flagMoved
-			a.wt[cur] = a.Local
+			flags[k] = f&^(flagDirty|flagSettled|flagWorldM) | flagMoved
+			w[cur] = a.Local
 		}
 	}
 	for _, i := range m.order {
-		m.updateChild(m.at(i), cur, force)
+		m.updateChild(i, cur, force)
 	}
 	if len(m.nonFin) == 0 && len(m.zeroRot) == 0 {
 		return nil
@@ -183,48 +186,50 @@ func sameTransform(a, b *Transform) bool {
 // repairRoot renormalises a root's drifted rotation, sets a zero one to the
 // identity and reverts a non-finite local transform to the previous world
 // transform (which is the previous local one), noting each for the report.
-func (m *Manager) repairRoot(a *Actor, cur uint8) {
+func (m *Manager) repairRoot(a *Actor, last *Transform) {
 	if !normalizeRot(&a.Local.Rot) {
-		m.zeroRot = append(m.zeroRot, a.handle)
+		m.zeroRot = append(m.zeroRot, a.Handle())
 	}
 	if !a.Local.IsFinite() {
-		a.Local = a.wt[cur^1]
-		m.nonFin = append(m.nonFin, a.handle)
+		a.Local = *last
+		m.nonFin = append(m.nonFin, a.Handle())
 	}
 }
 
-// updateChild recomputes the world transform and matrix of an actor with a
-// parent, whose world transform must be up to date. It repairs as
+// updateChild recomputes the world transform and matrix of slot i, an
+// actor with a parent, whose world transform must be up to date. It repairs as
 // repairRoot does, reverting to the last finite local transform (kept in
 // good) and, if even that overflows under the parent, to the last-world
 // transform.
-func (m *Manager) updateChild(a *Actor, cur uint8, force bool) {
+func (m *Manager) updateChild(i int32, cur uint8, force bool) {
+	ch, k := m.col(i)
+	a, good, fl := &ch.a[k], &ch.good[k], &ch.flags[k]
 	if !normalizeRot(&a.Local.Rot) {
-		m.zeroRot = append(m.zeroRot, a.handle)
+		m.zeroRot = append(m.zeroRot, a.Handle())
 	}
 	bad := false
 	if !a.Local.IsFinite() {
-		a.Local = a.good
+		a.Local = *good
 		bad = true
 	}
-	w := &a.wt[cur]
-	p := m.at(a.parent)
-	if !bad && sameTransform(&a.Local, &a.good) && p.flags&flagMoved == 0 && a.flags&flagDirty == 0 && !force {
-		if a.flags&flagMoved != 0 {
-			a.flags &^= flagMoved
-			*w = a.wt[cur^1]
+	w := &ch.wt[k][cur]
+	pc, pk := m.col(ch.parent[k])
+	if !bad && sameTransform(&a.Local, good) && pc.flags[pk]&flagMoved == 0 && *fl&flagDirty == 0 && !force {
+		if *fl&flagMoved != 0 {
+			*fl &^= flagMoved
+			*w = ch.wt[k][cur^1]
 		}
 		return
 	}
-	Compose(w, &p.wt[cur], &a.Local)
+	Compose(w, &pc.wt[pk][cur], &a.Local)
 	if !w.IsFinite() {
-		a.Local = a.good
-		*w = a.wt[cur^1]
+		a.Local = *good
+		*w = ch.wt[k][cur^1]
 		bad = true
 	}
 	if bad {
-		m.nonFin = append(m.nonFin, a.handle)
+		m.nonFin = append(m.nonFin, a.Handle())
 	}
-	a.flags = a.flags&^(flagDirty|flagSettled|flagWorldM) | flagMoved
-	a.good = a.Local
+	*fl = *fl&^(flagDirty|flagSettled|flagWorldM) | flagMoved
+	*good = a.Local
 }

@@ -42,19 +42,32 @@ func (r *ring) advance(dt float64) {
 	r.rot = axisAngle(r.axis, r.spin)
 }
 
-// ringCube is the behaviour of one crowd cube: where it sits on its ring
-// when the ring's angle is zero, and how it is turned. Its Tick is a 2D
-// rotation and one quaternion product, through pointers: a few
-// nanoseconds, no allocation.
+// ringCube is the data of one crowd cube, its actor's Behavior: where it
+// sits on its ring when the ring's angle is zero, and how it is turned.
+// crowdTicker moves it.
 type ringCube struct {
 	r      *ring
 	x0, z0 float32
 	q0     mgl32.Quat
 }
 
-// Tick places the cube on its ring for this tick.
-func (c *ringCube) Tick(a *scene.Actor, _ timing.TickInfo, _ *scene.Manager) error {
-	c.place(&a.Local)
+// crowdTicker ticks every crowd cube in one call per tick (a
+// scene.BulkTicker): each is a 2D rotation and one quaternion product
+// through pointers, a few nanoseconds, with no interface call per cube.
+// The cubes only read their ring and write their own Local, so ticking
+// them together after the other behaviours gives the scene it gave when
+// each cube was a Ticker.
+type crowdTicker struct{}
+
+// TickBulk places each crowd cube on its ring for this tick.
+func (*crowdTicker) TickBulk(actors []*scene.Actor, _ timing.TickInfo, _ *scene.Manager) error {
+	for _, a := range actors {
+		c, ok := a.Behavior().(*ringCube)
+		if !ok {
+			return fmt.Errorf("demo: crowd ticker given %v, whose behaviour is a %T, not a crowd cube", a.Handle(), a.Behavior())
+		}
+		c.place(&a.Local)
+	}
 	return nil
 }
 
@@ -86,6 +99,7 @@ func crowdRadius(n int) float32 {
 // spawnCrowd spawns n ring cubes into m.
 func (g *Gameplay) spawnCrowd(m *scene.Manager, n int) error {
 	g.crowd = make([]ringCube, n)
+	bulk := new(crowdTicker)
 	for k, done := 0, 0; done < n; k++ {
 		layer := k % crowdLayers
 		rad := ringRadius(k)
@@ -116,6 +130,7 @@ func (g *Gameplay) spawnCrowd(m *scene.Manager, n int) error {
 				Mesh:     gfx.MeshCube,
 				Color:    r.color,
 				Behavior: c,
+				Bulk:     bulk,
 			})
 			if err != nil {
 				return fmt.Errorf("demo: spawning crowd cube %d: %w", done+i, err)
