@@ -18,8 +18,9 @@ var _ AudioOutput = (*audio.Feeder)(nil)
 
 // SetAudioOutput makes out play the game's sound from the next frame (nil:
 // none, the default, and what a headless game has). Once an output feeds
-// from the game's mixer, nothing else should render it (a file of the
-// whole mix is for headless runs). Call it on the main goroutine.
+// from the game's mixer, nothing else should render it: to keep a copy of
+// the mix as it is played, tap the mixer (audio.Mixer.SetTap). Call it on
+// the main goroutine.
 func (g *Game) SetAudioOutput(out AudioOutput) { g.audioOut = out }
 
 // PlayInterface starts p on the output's live lane: a menu click, a HUD
