@@ -61,7 +61,7 @@ func BenchmarkCopyFloor(b *testing.B) {
 			for b.Loop() {
 				copy(dst, src)
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+			perActor(b, b.Elapsed(), n)
 		})
 	}
 }
@@ -74,16 +74,7 @@ func BenchmarkInterpolate(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			m := benchScene(b, n)
-			alpha := float32(0)
-			b.ResetTimer()
-			for b.Loop() {
-				m.Interpolate(alpha)
-				alpha += 0.1
-				if alpha >= 1 {
-					alpha = 0
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+			blendFrames(b, n, m.Interpolate)
 		})
 	}
 }
@@ -126,7 +117,7 @@ func BenchmarkTick(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+				perActor(b, b.Elapsed(), n)
 			})
 		}
 	}
@@ -160,7 +151,7 @@ func BenchmarkTickPropagate(b *testing.B) {
 				}
 				ticking += time.Since(t0)
 			}
-			b.ReportMetric(float64(ticking.Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+			perActor(b, ticking, n)
 		})
 	}
 }
@@ -177,7 +168,7 @@ func BenchmarkBuildDrawList(b *testing.B) {
 			for b.Loop() {
 				m.BuildDrawList()
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+			perActor(b, b.Elapsed(), n)
 		})
 	}
 }
@@ -310,16 +301,7 @@ func BenchmarkInterpolateReference(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			f := newFlatScene(n)
-			alpha := float32(0)
-			b.ResetTimer()
-			for b.Loop() {
-				f.interpolate(alpha)
-				alpha += 0.1
-				if alpha >= 1 {
-					alpha = 0
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+			blendFrames(b, n, f.interpolate)
 		})
 	}
 }
@@ -343,7 +325,7 @@ func BenchmarkTickReference(b *testing.B) {
 				f.tick()
 				ticking += time.Since(t0)
 			}
-			b.ReportMetric(float64(ticking.Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+			perActor(b, ticking, n)
 		})
 	}
 }
@@ -407,16 +389,7 @@ func BenchmarkCullInterpolate(b *testing.B) {
 		for _, n := range benchSizes {
 			b.Run(fmt.Sprintf("%s/%d", cv.name, n), func(b *testing.B) {
 				m, shown := cullBenchScene(b, n, v)
-				alpha := float32(0)
-				b.ResetTimer()
-				for b.Loop() {
-					m.Interpolate(alpha)
-					alpha += 0.1
-					if alpha >= 1 {
-						alpha = 0
-					}
-				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+				blendFrames(b, n, m.Interpolate)
 				b.ReportMetric(shown, "drawn/actor")
 			})
 		}
@@ -434,9 +407,30 @@ func BenchmarkCullBuildDrawList(b *testing.B) {
 				for b.Loop() {
 					m.BuildDrawList()
 				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
+				perActor(b, b.Elapsed(), n)
 				b.ReportMetric(shown, "drawn/actor")
 			})
 		}
 	}
+}
+
+// blendFrames runs interpolate for b's frames at alphas stepping through
+// [0, 1), as frames between ticks do, and reports the time per actor of n.
+func blendFrames(b *testing.B, n int, interpolate func(alpha float32)) {
+	alpha := float32(0)
+	b.ResetTimer()
+	for b.Loop() {
+		interpolate(alpha)
+		alpha += 0.1
+		if alpha >= 1 {
+			alpha = 0
+		}
+	}
+	perActor(b, b.Elapsed(), n)
+}
+
+// perActor reports d, the time of b's b.N iterations over n actors, as
+// ns/actor.
+func perActor(b *testing.B, d time.Duration, n int) {
+	b.ReportMetric(float64(d.Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
 }
