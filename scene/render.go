@@ -145,14 +145,7 @@ func (m *Manager) Interpolate(alpha float32) {
 			}
 			var r Transform
 			blendTRS(&r, &wt[k][cur^1], &wt[k][cur], t, minDot)
-			if !finitePosScale(&r) {
-				r = wt[k][cur]
-			}
-			trsMatrix(&render[k], &r.Pos, &r.Rot, &r.Scale)
-			if f&flagParent != 0 {
-				unitRot(&r.Rot)
-				ch.renderT[k] = r
-			}
+			ch.setRender(k, &r, cur)
 		}
 	}
 	if mode == ModeNone {
