@@ -24,6 +24,7 @@ const (
 	UniformAlphaCutoff    = "uAlphaCutoff"    // float: discard below it; −1 for none
 	UniformOpaque         = "uOpaque"         // float: 1 writes alpha 1
 	UniformUnlit          = "uUnlit"          // float: 1 skips lighting
+	UniformColor          = "uColor"          // vec3: the lean program's batch colour, linear
 )
 
 // Uniforms of the HUD program.
@@ -44,6 +45,15 @@ const (
 	MeshColor       uint32 = 6 // vec4, sRGB-encoded
 	MeshUV          uint32 = 7 // vec2
 	MeshVertexColor uint32 = 8 // vec4, linear
+)
+
+// Vertex attribute locations of the lean mesh program: position and normal
+// as in the mesh program, and per instance the model matrix's first three
+// rows (48 bytes an instance), which reuse the first three model locations.
+const (
+	MeshRow0 uint32 = MeshModel     // vec4: the model matrix's first row
+	MeshRow1 uint32 = MeshModel + 1 // vec4: its second row
+	MeshRow2 uint32 = MeshModel + 2 // vec4: its third row
 )
 
 // Vertex attribute locations of the HUD program, all per instance: one
@@ -91,6 +101,28 @@ func Mesh() Program {
 	}
 }
 
+// MeshLean returns the lean instanced mesh program: for batches of an
+// opaque, untextured material on a mesh without vertex colours whose
+// instances share one colour. Its instances are three rows of the model
+// matrix (48 bytes) and its colour is a uniform; it draws what the mesh
+// program would draw for such a batch.
+func MeshLean() Program {
+	return Program{
+		Name:     "mesh-lean",
+		Vertex:   "mesh_lean.vert",
+		Fragment: "mesh_lean.frag",
+		Uniforms: []string{UniformViewProjection, UniformLightDir, UniformLightColor, UniformAmbient,
+			UniformColor, UniformUnlit},
+		Attribs: []Attrib{
+			{Name: "aPosition", Location: MeshPosition, Slots: 1},
+			{Name: "aNormal", Location: MeshNormal, Slots: 1},
+			{Name: "aRow0", Location: MeshRow0, Slots: 1},
+			{Name: "aRow1", Location: MeshRow1, Slots: 1},
+			{Name: "aRow2", Location: MeshRow2, Slots: 1},
+		},
+	}
+}
+
 // HUD returns the program that draws HUD rectangles and text.
 func HUD() Program {
 	return Program{
@@ -108,7 +140,7 @@ func HUD() Program {
 }
 
 // All returns every built-in program.
-func All() []Program { return []Program{Mesh(), HUD()} }
+func All() []Program { return []Program{Mesh(), MeshLean(), HUD()} }
 
 // HasUniform reports whether name is one of p's uniforms.
 func (p *Program) HasUniform(name string) bool {

@@ -257,6 +257,8 @@ func (a *api) vertexAttribPointer(index uint32, size int32, stride int32, offset
 
 func (a *api) enableVertexAttribArray(index uint32) { a.calls++; gl.EnableVertexAttribArray(index) }
 
+func (a *api) disableVertexAttribArray(index uint32) { a.calls++; gl.DisableVertexAttribArray(index) }
+
 func (a *api) vertexAttribDivisor(index, divisor uint32) {
 	a.calls++
 	gl.VertexAttribDivisor(index, divisor)
@@ -277,6 +279,8 @@ func (a *api) uniform3(loc int32, x, y, z float32) { a.calls++; gl.Uniform3f(loc
 func (a *api) uniform2(loc int32, x, y float32) { a.calls++; gl.Uniform2f(loc, x, y) }
 
 func (a *api) uniform1i(loc int32, v int32) { a.calls++; gl.Uniform1i(loc, v) }
+
+func (a *api) uniform1(loc int32, v float32) { a.calls++; gl.Uniform1f(loc, v) }
 
 func (a *api) getError() uint32 { a.calls++; return gl.GetError() }
 

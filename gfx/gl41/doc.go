@@ -18,10 +18,18 @@
 // # Drawing
 //
 // Each non-empty batch of a scene (one mesh with one material) is one
-// instanced draw call: the batch's []gfx.Instance is streamed as it is
-// (stride gfx.InstanceSize, model matrix at attribute locations 2–5,
-// colour at 6) into a per-mesh instance buffer, by default with buffer
-// orphaning (see Upload for the other strategies). The built-in meshes are
+// instanced draw call, its instances streamed into a per-mesh instance
+// buffer, by default with buffer orphaning (see Upload for the other
+// strategies), in the smallest layout the batch allows. A batch of an
+// opaque, untextured material on a mesh without vertex colours whose
+// instances share one colour and have affine model matrices (every scene
+// actor's render matrix is) is drawn lean: 48 bytes an instance (the
+// matrix's first three rows, at attribute locations 2–4), the colour a
+// uniform decoded to linear once per batch, a fragment shader without
+// texture fetch or discard (so a software rasteriser tests depth before
+// shading). Every other batch streams its []gfx.Instance as it is (stride
+// gfx.InstanceSize, model matrix at 2–5, colour at 6). Both draw the same
+// pixels; Stats.LeanBatches counts the lean ones. The built-in meshes are
 // uploaded when the renderer is created; a game's own meshes, materials
 // and images come from its asset library (Options.Assets or SetAssets) and
 // are uploaded the first time a frame uses them, once.

@@ -37,7 +37,7 @@ func ObjectsForTest(r *Renderer) Objects {
 	}
 	o.Buffers = append(o.Buffers, r.hud.stream.buf)
 	o.VAOs = append(o.VAOs, r.hud.vao)
-	o.Programs = []uint32{r.meshProg.id, r.hud.prog.id}
+	o.Programs = []uint32{r.meshProg.id, r.leanProg.id, r.hud.prog.id}
 	o.Textures = append(o.Textures, r.hud.tex, r.white)
 	return o
 }
@@ -76,3 +76,7 @@ func (o Objects) Total() int {
 // SetMaxTextureForTest lowers the largest texture r accepts, as a driver
 // with a smaller limit would report it.
 func SetMaxTextureForTest(r *Renderer, n int) { r.maxTexture = n }
+
+// SetLeanForTest turns the lean instance layout on (the default) or off,
+// so a test can draw the same frame both ways.
+func SetLeanForTest(r *Renderer, on bool) { r.noLean = !on }

@@ -191,6 +191,7 @@ func (r *Renderer) batchMaterial(b *gfx.Batch, m *gpuMesh) *gpuMaterial {
 // drawInstances streams ins and draws them as instances of m with mat.
 func (r *Renderer) drawInstances(m *gpuMesh, mat *gpuMaterial, ins []gfx.Instance) {
 	a := &r.gl
+	a.useProgram(r.meshProg.id)
 	r.useMaterial(mat)
 	a.bindVertexArray(m.vao)
 	a.bindArrayBuffer(m.inst.buf)
@@ -199,8 +200,8 @@ func (r *Renderer) drawInstances(m *gpuMesh, mat *gpuMaterial, ins []gfx.Instanc
 	t0 := time.Now()
 	off := a.upload(&m.inst, r.upload, unsafe.Pointer(&ins[0]), size)
 	t1 := time.Now()
-	if off != m.instOffset {
-		r.pointInstances(m, off)
+	if off != m.instOffset || m.layout != layoutFull {
+		r.pointInstances(m, off, layoutFull)
 	}
 	t2 := time.Now()
 	a.draw(m, int32(n))

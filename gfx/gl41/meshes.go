@@ -41,6 +41,8 @@ type gpuMesh struct {
 	material      asset.MaterialID
 	inst          stream
 	instOffset    int   // offset the VAO's instance attributes point at
+	layout        uint8 // the instance layout they point at: layoutFull or layoutLean
+	colors        bool  // the mesh has vertex colours (it is never drawn lean)
 	err           error // why it cannot be drawn: the batch is skipped and err reported
 }
 
@@ -120,7 +122,7 @@ func (r *Renderer) uploadMesh(g *gpuMesh, m *asset.Mesh) error {
 		}
 	}
 	a := &r.gl
-	*g = gpuMesh{mode: glModes[m.Mode], material: m.Material, count: int32(len(m.Positions))}
+	*g = gpuMesh{mode: glModes[m.Mode], material: m.Material, count: int32(len(m.Positions)), colors: len(m.Colors) > 0}
 	g.vao = a.genVertexArray()
 	a.bindVertexArray(g.vao)
 	g.vbo = a.genBuffer()
@@ -162,7 +164,7 @@ func (r *Renderer) uploadMesh(g *gpuMesh, m *asset.Mesh) error {
 		a.enableVertexAttribArray(shaders.MeshModel + i)
 		a.vertexAttribDivisor(shaders.MeshModel+i, 1)
 	}
-	r.pointInstances(g, 0)
+	r.pointInstances(g, 0, layoutFull)
 	a.bindVertexArray(0)
 	return nil
 }
@@ -178,13 +180,31 @@ func (r *Renderer) releaseMesh(g *gpuMesh) {
 }
 
 // pointInstances points the bound VAO's per-instance attributes at offset
-// off of the bound instance buffer.
-func (r *Renderer) pointInstances(m *gpuMesh, off int) {
-	for i := uint32(0); i < 4; i++ {
-		r.gl.vertexAttribPointer(shaders.MeshModel+i, 4, gfx.InstanceSize, uintptr(off)+uintptr(16*i))
+// off of the bound instance buffer, in the given layout: the full one (four
+// matrix columns and a colour, gfx.InstanceSize bytes) or the lean one
+// (three matrix rows, leanInstanceSize bytes; the last column and the
+// colour are then disabled, as the lean program does not read them).
+func (r *Renderer) pointInstances(m *gpuMesh, off int, layout uint8) {
+	a := &r.gl
+	if layout == layoutLean {
+		for i := uint32(0); i < 3; i++ {
+			a.vertexAttribPointer(shaders.MeshRow0+i, 4, int32(leanInstanceSize), uintptr(off)+uintptr(16*i))
+		}
+		if m.layout != layoutLean {
+			a.disableVertexAttribArray(shaders.MeshModel + 3)
+			a.disableVertexAttribArray(shaders.MeshColor)
+		}
+	} else {
+		for i := uint32(0); i < 4; i++ {
+			a.vertexAttribPointer(shaders.MeshModel+i, 4, gfx.InstanceSize, uintptr(off)+uintptr(16*i))
+		}
+		a.vertexAttribPointer(shaders.MeshColor, 4, gfx.InstanceSize, uintptr(off)+64)
+		if m.layout != layoutFull {
+			a.enableVertexAttribArray(shaders.MeshModel + 3)
+			a.enableVertexAttribArray(shaders.MeshColor)
+		}
 	}
-	r.gl.vertexAttribPointer(shaders.MeshColor, 4, gfx.InstanceSize, uintptr(off)+64)
-	m.instOffset = off
+	m.instOffset, m.layout = off, layout
 }
 
 // draw issues the instanced draw call of the bound mesh.

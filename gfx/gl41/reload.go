@@ -75,6 +75,9 @@ func (r *Renderer) ReloadShaders() error {
 	}
 	err := r.loadMeshProgram()
 	if err == nil {
+		err = r.loadLeanProgram()
+	}
+	if err == nil {
 		err = r.loadHUDProgram()
 	}
 	w := &r.watch

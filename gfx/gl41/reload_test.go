@@ -63,14 +63,15 @@ func TestShaderHotReload(t *testing.T) {
 	before, _ := render(t, win, f)
 	centre := before.RGBAAt(size/2, size/2)
 
+	// One cube of one colour is drawn by the lean program (mesh_lean.frag).
 	// A broken shader: the previous program is kept, the error names the
 	// file and carries the driver's log, and it is shown on screen.
-	edit(t, dir, "mesh.frag", "fragColor = vec4(", "fragColor = vec4(undeclared + ")
+	edit(t, dir, "mesh_lean.frag", "fragColor = vec4(", "fragColor = vec4(undeclared + ")
 	var err error
 	mainthread.Call(func() { err = win.Renderer().ReloadShaders() })
 	var se *gl41.ShaderError
-	if !errors.As(err, &se) || se.File != "mesh.frag" || se.Log == "" {
-		t.Fatalf("reload of a broken shader: got %v, want a *ShaderError for mesh.frag with the GL log", err)
+	if !errors.As(err, &se) || se.File != "mesh_lean.frag" || se.Log == "" {
+		t.Fatalf("reload of a broken shader: got %v, want a *ShaderError for mesh_lean.frag with the GL log", err)
 	}
 	broken, _ := render(t, win, f)
 	if got := broken.RGBAAt(size/2, size/2); got != centre {
@@ -82,7 +83,7 @@ func TestShaderHotReload(t *testing.T) {
 
 	// Fixed, the file is picked up by Render itself within the watch
 	// interval: the cube turns magenta.
-	edit(t, dir, "mesh.frag", "fragColor = vec4(undeclared + ", "fragColor = vec4(1.0, 0.0, 1.0, 1.0); return; fragColor = vec4(")
+	edit(t, dir, "mesh_lean.frag", "fragColor = vec4(undeclared + ", "fragColor = vec4(1.0, 0.0, 1.0, 1.0); return; fragColor = vec4(")
 	magenta := color.RGBA{255, 0, 255, 255}
 	deadline := time.Now().Add(5 * time.Second)
 	for {

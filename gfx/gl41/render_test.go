@@ -157,8 +157,20 @@ func TestInstancedDrawCalls(t *testing.T) {
 		if st.DrawCalls != 1 || st.Batches != 1 || st.Instances != 1000 {
 			t.Errorf("got %d draw calls, %d batches, %d instances; want 1, 1, 1000", st.DrawCalls, st.Batches, st.Instances)
 		}
-		if want := 1000 * gfx.InstanceSize; st.BytesUploaded != want {
-			t.Errorf("uploaded %d bytes, want %d", st.BytesUploaded, want)
+		// One colour, default material: the lean layout, 48 bytes a cube.
+		if want := 1000 * 48; st.BytesUploaded != want || st.LeanBatches != 1 {
+			t.Errorf("uploaded %d bytes in %d lean batches, want %d in 1", st.BytesUploaded, st.LeanBatches, want)
+		}
+	})
+	t.Run("1000 cubes of two colours", func(t *testing.T) {
+		dl := &gfx.DrawList{Camera: cam}
+		grid(dl, gfx.MeshCube, 999, 1, cubeColor)
+		grid(dl, gfx.MeshCube, 1, 1, gfx.RGB(0.2, 0.9, 0.2))
+		f := &gfx.Frame{Width: 256, Height: 256, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
+		_, st := render(t, win, f)
+		if want := 1000 * gfx.InstanceSize; st.BytesUploaded != want || st.LeanBatches != 0 || st.DrawCalls != 1 {
+			t.Errorf("uploaded %d bytes in %d draw calls, %d lean; want %d in 1, 0 lean (full layout)",
+				st.BytesUploaded, st.DrawCalls, st.LeanBatches, want)
 		}
 	})
 	t.Run("3 meshes", func(t *testing.T) {

@@ -38,6 +38,7 @@ type Stats struct {
 	DrawCalls     int // glDraw* calls, scenes and HUD
 	Batches       int // non-empty mesh batches drawn (one draw call each)
 	Instances     int // mesh instances drawn
+	LeanBatches   int // batches drawn with the lean 48-byte instance layout (see Options)
 	HUDQuads      int // HUD rectangles and glyphs drawn
 	GLCalls       int // GL (cgo) calls made
 	BytesUploaded int // bytes streamed to the GPU
@@ -79,6 +80,12 @@ type Renderer struct {
 	uCutoff      int32
 	uOpaque      int32
 	uUnlit       int32
+	leanProg     leanProgram
+	leanScene    bool // the scene's camera and light are set in leanProg
+	noLean       bool // every batch takes the full layout (tests compare the two)
+	rows         []leanInstance
+	light        gfx.Light  // the scene being drawn's light
+	lightDir     mgl32.Vec3 // its direction, unit length
 
 	assets     Assets
 	meshes     []gpuMesh     // indexed by gfx.MeshID, uploaded on first use; meshes[0] (MeshNone) is empty
@@ -139,6 +146,9 @@ func New(opts Options) (*Renderer, error) {
 
 func (r *Renderer) init() error {
 	if err := r.loadMeshProgram(); err != nil {
+		return err
+	}
+	if err := r.loadLeanProgram(); err != nil {
 		return err
 	}
 	var maxTex int32
@@ -297,6 +307,7 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 	a.enable(capBlend, false)
 	a.useProgram(r.meshProg.id)
 	r.curMat = nil
+	r.leanScene = false
 
 	dl.Camera.Projection(aspect, &r.proj)
 	// A field, not a local: pointers passed to cgo escape to the heap.
@@ -312,6 +323,7 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 	} else {
 		dir = gfx.DefaultLight.Dir.Normalize()
 	}
+	r.light, r.lightDir = l, dir
 	a.uniform3(r.uLDir, dir[0], dir[1], dir[2])
 	a.uniform3(r.uLColor, l.Color.R, l.Color.G, l.Color.B)
 	a.uniform3(r.uAmbient, l.Ambient.R, l.Ambient.G, l.Ambient.B)
@@ -338,6 +350,12 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 		if mat.blend {
 			r.blendBatches = append(r.blendBatches, int32(i))
 			continue
+		}
+		if r.leanMaterial(m, mat) {
+			if c, ok := r.packLean(b.Instances); ok {
+				r.drawLean(m, mat, c, len(b.Instances))
+				continue
+			}
 		}
 		r.drawInstances(m, mat, b.Instances)
 	}
@@ -376,5 +394,6 @@ func (r *Renderer) Close() error {
 	a.bindSampler(0)
 	r.closeHUD()
 	a.deleteProgram(&r.meshProg.id)
+	a.deleteProgram(&r.leanProg.id)
 	return nil
 }

@@ -1,0 +1,132 @@
+package gl41
+
+import (
+	"math"
+	"time"
+	"unsafe"
+
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/shaders"
+)
+
+// The lean instance layout. A batch whose material is opaque and
+// untextured, on a mesh without vertex colours, whose instances share one
+// colour and whose model matrices are affine (last row 0 0 0 1, as every
+// scene actor's render matrix is), is drawn by the lean program: each
+// instance is the model matrix's first three rows (48 bytes instead of 80),
+// the colour is one uniform converted to linear once per batch, and the
+// fragment shader has no texture fetch and no discard. It draws the same
+// pixels as the full program for such a batch; every other batch keeps the
+// full layout.
+
+// leanInstance is one instance in the lean layout: rows 0, 1 and 2 of the
+// model matrix.
+type leanInstance [12]float32
+
+const leanInstanceSize = int(unsafe.Sizeof(leanInstance{}))
+
+// instance layouts a mesh's VAO can point at.
+const (
+	layoutFull uint8 = iota
+	layoutLean
+)
+
+// leanProgram is the lean program and its uniform locations.
+type leanProgram struct {
+	program
+	uVP, uLDir, uLColor, uAmbient, uColor, uUnlit int32
+}
+
+// loadLeanProgram (re)builds the lean program. On error the program in
+// use, if any, is kept.
+func (r *Renderer) loadLeanProgram() error {
+	p, err := r.loadProgram(shaders.MeshLean())
+	if err != nil {
+		return err
+	}
+	r.gl.deleteProgram(&r.leanProg.id)
+	r.leanProg = leanProgram{
+		program:  p,
+		uVP:      p.uniform(shaders.UniformViewProjection),
+		uLDir:    p.uniform(shaders.UniformLightDir),
+		uLColor:  p.uniform(shaders.UniformLightColor),
+		uAmbient: p.uniform(shaders.UniformAmbient),
+		uColor:   p.uniform(shaders.UniformColor),
+		uUnlit:   p.uniform(shaders.UniformUnlit),
+	}
+	return nil
+}
+
+// leanMaterial reports whether batches of mesh m with material g may be
+// drawn lean: g opaque (no blending, no alpha test) and untextured, m
+// without vertex colours.
+func (r *Renderer) leanMaterial(m *gpuMesh, g *gpuMaterial) bool {
+	return !r.noLean && !m.colors && !g.blend && g.cutoff < 0 && g.tex == r.white
+}
+
+// packLean writes the rows of ins's model matrices into r.rows and returns
+// the instances' shared colour. It reports false, leaving r.rows partly
+// written, when two colours differ or a matrix is not affine: the batch
+// then takes the full layout.
+func (r *Renderer) packLean(ins []gfx.Instance) (gfx.Color, bool) {
+	c := ins[0].Color
+	if cap(r.rows) < len(ins) {
+		r.rows = make([]leanInstance, len(ins), len(ins)+len(ins)/4)
+	}
+	rows := r.rows[:len(ins)]
+	for i := range ins {
+		in := &ins[i]
+		m := &in.Model
+		if in.Color != c || m[3] != 0 || m[7] != 0 || m[11] != 0 || m[15] != 1 {
+			return c, false
+		}
+		rows[i] = leanInstance{m[0], m[4], m[8], m[12], m[1], m[5], m[9], m[13], m[2], m[6], m[10], m[14]}
+	}
+	return c, true
+}
+
+// drawLean streams the n packed rows and draws them as instances of m in
+// colour c with material g, through the lean program.
+func (r *Renderer) drawLean(m *gpuMesh, g *gpuMaterial, c gfx.Color, n int) {
+	a := &r.gl
+	p := &r.leanProg
+	a.useProgram(p.id)
+	if !r.leanScene {
+		// The scene's camera and light, set once per scene in this program.
+		r.leanScene = true
+		a.uniformMatrix4(p.uVP, (*[16]float32)(&r.vp))
+		a.uniform3(p.uLDir, r.lightDir[0], r.lightDir[1], r.lightDir[2])
+		a.uniform3(p.uLColor, r.light.Color.R, r.light.Color.G, r.light.Color.B)
+		a.uniform3(p.uAmbient, r.light.Ambient.R, r.light.Ambient.G, r.light.Ambient.B)
+	}
+	a.uniform3(p.uColor, decodeSRGB(c.R)*g.color[0], decodeSRGB(c.G)*g.color[1], decodeSRGB(c.B)*g.color[2])
+	a.uniform1(p.uUnlit, g.unlit)
+	a.enable(capCullFace, !g.doubleSided)
+	a.bindVertexArray(m.vao)
+	a.bindArrayBuffer(m.inst.buf)
+	size := n * leanInstanceSize
+	t0 := time.Now()
+	off := a.upload(&m.inst, r.upload, unsafe.Pointer(&r.rows[0]), size)
+	t1 := time.Now()
+	if off != m.instOffset || m.layout != layoutLean {
+		r.pointInstances(m, off, layoutLean)
+	}
+	t2 := time.Now()
+	a.draw(m, int32(n))
+	r.stats.UploadTime += t1.Sub(t0)
+	r.stats.DrawTime += time.Since(t2)
+	r.stats.DrawCalls++
+	r.stats.Batches++
+	r.stats.LeanBatches++
+	r.stats.Instances += n
+	r.stats.BytesUploaded += size
+}
+
+// decodeSRGB decodes one sRGB-encoded channel, as mesh.vert does for an
+// instance colour.
+func decodeSRGB(c float32) float32 {
+	if c < 0.04045 {
+		return c / 12.92
+	}
+	return float32(math.Pow((float64(c)+0.055)/1.055, 2.4))
+}
