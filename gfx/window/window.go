@@ -170,6 +170,7 @@ func open(cfg Config) (w *Window, err error) {
 	glfw.WindowHint(glfw.OpenGLForwardCompatible, glfw.True)
 	glfw.WindowHint(glfw.DoubleBuffer, glfw.True)
 	glfw.WindowHint(glfw.DepthBits, 24)
+	glfw.WindowHint(glfw.StencilBits, 0)
 	glfw.WindowHint(glfw.Resizable, boolHint(!cfg.FixedSize))
 	glfw.WindowHint(glfw.Visible, boolHint(!cfg.Hidden))
 
