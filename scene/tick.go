@@ -214,7 +214,8 @@ func (m *Manager) updateChild(i int32, cur uint8, force bool) {
 	}
 	w := &ch.wt[k][cur]
 	pc, pk := m.col(ch.parent[k])
-	if !bad && sameTransform(&a.Local, good) && pc.flags[pk]&flagMoved == 0 && *fl&flagDirty == 0 && !force {
+	same := !bad && sameTransform(&a.Local, good)
+	if same && pc.flags[pk]&flagMoved == 0 && *fl&flagDirty == 0 && !force {
 		if *fl&flagMoved != 0 {
 			*fl &^= flagMoved
 			*w = ch.wt[k][cur^1]
@@ -231,5 +232,7 @@ func (m *Manager) updateChild(i int32, cur uint8, force bool) {
 		m.nonFin = append(m.nonFin, a.Handle())
 	}
 	*fl = *fl&^(flagDirty|flagSettled|flagWorldM) | flagMoved
-	*good = a.Local
+	if !same && !bad { // a reverted Local is good already
+		*good = a.Local
+	}
 }
