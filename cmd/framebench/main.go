@@ -162,6 +162,9 @@ func runBench(c *config, args []string, stdout, stderr io.Writer) int {
 			res.Runs = append(res.Runs, r)
 			plots = append(plots, pr)
 			logf("%s", runLine(&r))
+			if len(r.AllocSites) > 0 {
+				logf("%s, %d actors: where the measured part allocated:\n%s", r.Scenario, r.Actors, siteLines(r.AllocSites))
+			}
 		}
 	}
 	if c.peer != "" {

@@ -106,6 +106,10 @@ type Run struct {
 	BytesPerFrame  float64 `json:"bytes_per_frame"`
 	GCCycles       uint32  `json:"gc_cycles"`
 
+	// AllocSites are the stacks that allocated in the measured part, most
+	// first: recorded with -memprofile only.
+	AllocSites []AllocSite `json:"alloc_sites,omitempty"`
+
 	Pacing *Pacing `json:"pacing,omitempty"` // paced runs
 
 	Exact Exactness `json:"exact"`

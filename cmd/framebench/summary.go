@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -86,6 +87,13 @@ func summarise(rc *recorder, ms0, ms1 runtime.MemStats, ticks0 uint64, elapsed t
 	}
 	if r.Ticks > 0 {
 		r.AllocsPerTick = float64(r.Mallocs) / float64(r.Ticks)
+	}
+	if rc.trace != nil {
+		sites, err := rc.trace.sites()
+		if err != nil {
+			r.Logs = append(r.Logs, fmt.Sprintf("allocation sites: %v", err))
+		}
+		r.AllocSites = sites
 	}
 
 	st := rc.g.Stats()
