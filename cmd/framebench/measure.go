@@ -71,16 +71,13 @@ type recorder struct {
 	frames    int
 	paceMaxUs timing.Micros
 
-	trace *allocTrace // -memprofile: the measured part's allocation stacks
+	trace *allocTrace // the measured part's allocation stacks
 }
 
 // start builds the game for sc with actors extra actors on t and enters
 // the gameplay state.
 func start(c *config, sc scenario, actors int, t *target) (*recorder, error) {
-	rc := &recorder{c: c, sc: sc, actors: actors, t: t, clk: engine.NewRealClock(), logs: make([]logEntry, 0, 64)}
-	if c.memProf != "" {
-		rc.trace = &allocTrace{}
-	}
+	rc := &recorder{c: c, sc: sc, actors: actors, t: t, clk: engine.NewRealClock(), logs: make([]logEntry, 0, 64), trace: &allocTrace{}}
 	clear := demo.Background
 	if sc.cubes {
 		clear = peer.Background
@@ -187,7 +184,8 @@ func (rc *recorder) warmUp(d time.Duration, minFrames int) error {
 
 // measure runs frames for d, recording each into rc.buf (up to its
 // capacity) and counting allocations and GC cycles over the whole part;
-// with -memprofile it also snapshots the allocation profile around it.
+// it snapshots the allocation profile around it, to tell where they came
+// from.
 func (rc *recorder) measure(d time.Duration) (ms0, ms1 runtime.MemStats, ticks0 uint64, elapsed timing.Micros, err error) {
 	buf := rc.buf[:0]
 	var slept0 time.Duration
