@@ -36,6 +36,11 @@ var runtimeOwn = []struct{ fn, why string }{
 	// holds more timers at once than before: the runtime's scavenger
 	// sleeping, or a sleep of the pacer landing on another processor.
 	{"runtime.(*timers).addHeap", "a processor's timer heap grew"},
+	// The collector's background workers refill their caches (a sudog
+	// when the mark phase ends). A collection inside a measured part
+	// shows in its GC count, a goal of its own; this one is mostly that
+	// of the collection that takes the closing snapshot.
+	{"runtime.gcBgMarkWorker", "the garbage collector's worker"},
 }
 
 // ownedBy returns why a stack is the runtime's own allocation, or "".
