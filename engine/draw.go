@@ -11,8 +11,8 @@ import (
 func (g *Game) draw(f *timing.Due, w, h int) error {
 	g.frame.Reset(w, h, g.opts.Clear)
 	scale := float32(1)
-	if cs, ok := g.win.(ContentScaler); ok {
-		if s := cs.ContentScale(); s > 0 {
+	if g.scaler != nil {
+		if s := g.scaler.ContentScale(); s > 0 {
 			scale = s
 		}
 	}
@@ -34,9 +34,9 @@ func (g *Game) draw(f *timing.Due, w, h int) error {
 		} else {
 			edt = 0 // frozen under an overlay: no motion, no visual effects
 		}
-		if so, ok := e.state.(SceneOwner); ok {
+		if e.scenes != nil {
 			g.mark(e, "Scenes", -1)
-			for j, m := range scenesOf(so, &g.sbDraw) {
+			for j, m := range scenesOf(e.scenes, &g.sbDraw) {
 				g.mark(e, "actor Frame", j)          // RunFramers and BuildDrawList panic with a *scene.PanicError
 				m.SetAspect(float32(w) / float32(h)) // cull to what the renderer will show
 				m.Interpolate(e.alpha)

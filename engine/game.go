@@ -81,6 +81,10 @@ type Game struct {
 
 	win Window
 	r   gfx.Renderer
+	// The window's optional abilities used every frame, found once in
+	// Start (nil: the window lacks it), for the reason entry gives.
+	scaler    ContentScaler
+	iconifier Iconifier
 
 	stack     []*entry
 	pending   []stackOp
@@ -130,6 +134,13 @@ type entry struct {
 	alpha   float32
 	ticking bool
 	clock   stepClock
+
+	// The state's optional abilities, found once when it is pushed: a type
+	// assertion to an interface type on every frame fills the runtime's
+	// per-site cache at random moments, and each filling allocates.
+	scenes  SceneOwner // nil: no scenes
+	overlay Overlay    // nil: not an overlay
+	hasher  Hasher     // nil: no state of its own in Hash
 }
 
 // New validates opts and returns a game ready to Run. Invalid options
@@ -214,6 +225,8 @@ func (g *Game) Start(win Window, r gfx.Renderer, first State) (err error) {
 		g.sig.start(g.exit)
 	}
 	g.win, g.r = win, r
+	g.scaler, _ = win.(ContentScaler)
+	g.iconifier, _ = win.(Iconifier)
 	if vs, ok := win.(VSyncSetter); ok {
 		vs.SetVSync(!g.opts.NoVSync)
 	}

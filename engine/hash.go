@@ -32,15 +32,15 @@ func (g *Game) Hash() uint64 {
 	mix(uint64(len(g.stack)))
 	for _, e := range g.stack {
 		mix(hashString(e.name))
-		if so, ok := e.state.(SceneOwner); ok {
+		if e.scenes != nil {
 			g.mark(e, "Scenes", -1)
-			for _, m := range scenesOf(so, &g.sbHash) {
+			for _, m := range scenesOf(e.scenes, &g.sbHash) {
 				mix(m.Hash())
 			}
 		}
-		if hs, ok := e.state.(Hasher); ok {
+		if e.hasher != nil {
 			g.mark(e, "Hash", -1)
-			mix(hs.Hash())
+			mix(e.hasher.Hash())
 		}
 	}
 	if g.pcg != nil {

@@ -205,9 +205,9 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		if err := g.callTick(e, &g.tctx); err != nil {
 			return err
 		}
-		if so, ok := e.state.(SceneOwner); ok {
+		if e.scenes != nil {
 			g.mark(e, "Scenes", -1)
-			for j, m := range scenesOf(so, &g.sbTick) {
+			for j, m := range scenesOf(e.scenes, &g.sbTick) {
 				g.mark(e, "actor Tick", j)
 				if err := m.Tick(ti); err != nil {
 					if err = g.sceneTickError(e, j, m, ti, err); err != nil {
@@ -268,8 +268,8 @@ func (g *Game) call(e *entry, hook string, fn func(*Context) error) (err error) 
 func (g *Game) tickFloor() int {
 	i := len(g.stack) - 1
 	for i > 0 {
-		o, ok := g.stack[i].state.(Overlay)
-		if !ok || !o.Below().Tick {
+		o := g.stack[i].overlay
+		if o == nil || !o.Below().Tick {
 			break
 		}
 		i--
@@ -281,8 +281,8 @@ func (g *Game) tickFloor() int {
 func (g *Game) drawFloor() int {
 	i := len(g.stack) - 1
 	for i > 0 {
-		o, ok := g.stack[i].state.(Overlay)
-		if !ok || !o.Below().Draw {
+		o := g.stack[i].overlay
+		if o == nil || !o.Below().Draw {
 			break
 		}
 		i--

@@ -7,7 +7,7 @@ package engine
 // game was paused for another reason meanwhile.
 func (g *Game) minimise(w, h int) bool {
 	m := w <= 0 || h <= 0
-	if ic, ok := g.win.(Iconifier); ok && ic.Iconified() {
+	if g.iconifier != nil && g.iconifier.Iconified() {
 		m = true
 	}
 	if m != g.minimised && g.opts.Minimised == PauseWhenMinimised {

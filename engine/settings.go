@@ -46,8 +46,8 @@ func (g *Game) Step() error { return g.sched.Step() }
 func (g *Game) SetMode(m scene.Mode) {
 	g.mode = m
 	for _, e := range g.stack {
-		if so, ok := e.state.(SceneOwner); ok {
-			for _, sm := range scenesOf(so, &g.sbMode) {
+		if e.scenes != nil {
+			for _, sm := range scenesOf(e.scenes, &g.sbMode) {
 				sm.SetMode(m)
 			}
 		}

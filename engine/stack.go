@@ -88,15 +88,18 @@ func (g *Game) enter(s State) error {
 			stateName(s), len(g.stack), g.stack[len(g.stack)-1].name)
 	}
 	e := &entry{state: s, name: stateName(s), alpha: float32(g.sched.Alpha())}
+	e.scenes, _ = s.(SceneOwner)
+	e.overlay, _ = s.(Overlay)
+	e.hasher, _ = s.(Hasher)
 	g.stack = append(g.stack, e)
 	if en, ok := s.(Enterer); ok {
 		if err := g.call(e, "Enter", en.Enter); err != nil {
 			return err
 		}
 	}
-	if so, ok := s.(SceneOwner); ok {
+	if e.scenes != nil {
 		g.mark(e, "Scenes", -1)
-		for _, m := range scenesOf(so, &g.sbMode) {
+		for _, m := range scenesOf(e.scenes, &g.sbMode) {
 			m.SetMode(g.mode)
 			if err := m.TeleportAll(); err != nil {
 				return fmt.Errorf("engine: state %s, entering: %w", e.name, err)

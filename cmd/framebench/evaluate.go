@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -109,6 +110,7 @@ func allocGoals(b *benchSet, res *Results) []goal {
 	} {
 		runs := runsOf(res, side.scens...)
 		src := "cmd/framebench " + strings.Join(side.scens, ", ") + ": runtime.MemStats over the measured part"
+		const less = ", less the Go runtime's own (allocation profile)"
 		if len(runs) == 0 {
 			gs = append(gs, absent("Allocations per frame, "+side.name+" runs", src, "0 allocs/frame", whyMissing(res, side.scens[0], -1)))
 			continue
@@ -129,11 +131,13 @@ func allocGoals(b *benchSet, res *Results) []goal {
 				gcRuns = append(gcRuns, fmt.Sprintf("%s: %d", runName(r), r.GCCycles))
 			}
 		}
-		g := zero(fmt.Sprintf("Allocations per frame, %s runs (worst of %d)", side.name, len(runs)), src, worst.AllocsPerFrame, "allocs/frame")
-		g.Measured += fmt.Sprintf(" (%s: %s, %s B, in %s frames)", runName(worst), plural(int(worst.Mallocs), "allocation"), thousands(int(worst.AllocBytes)), thousands(worst.Frames))
+		own := runtimeNote(runs)
+		g := zero(fmt.Sprintf("Allocations per frame, %s runs (worst of %d)", side.name, len(runs)), src+less, worst.AllocsPerFrame, "allocs/frame")
+		g.Measured += fmt.Sprintf(" (%s: %s, %s B, in %s frames)%s", runName(worst), plural(int(worst.Mallocs-worst.RuntimeMallocs), "allocation"),
+			thousands(int(worst.AllocBytes-worst.RuntimeAllocBytes)), thousands(worst.Frames), own)
 		gs = append(gs, g)
-		g = zero(fmt.Sprintf("Allocations per tick, %s runs (worst of %d)", side.name, len(runs)), src+" ÷ ticks", worstTick.AllocsPerTick, "allocs/tick")
-		g.Measured += fmt.Sprintf(" (%s: %s in %d ticks)", runName(worstTick), plural(int(worstTick.Mallocs), "allocation"), worstTick.Ticks)
+		g = zero(fmt.Sprintf("Allocations per tick, %s runs (worst of %d)", side.name, len(runs)), src+" ÷ ticks"+less, worstTick.AllocsPerTick, "allocs/tick")
+		g.Measured += fmt.Sprintf(" (%s: %s in %d ticks)%s", runName(worstTick), plural(int(worstTick.Mallocs-worstTick.RuntimeMallocs), "allocation"), worstTick.Ticks, own)
 		gs = append(gs, g)
 		g = zero(fmt.Sprintf("GC cycles during %s runs of up to %.0f s (total of %d)", side.name, secs, len(runs)), src, float64(gc), "GC")
 		if len(gcRuns) > 0 {
@@ -142,6 +146,33 @@ func allocGoals(b *benchSet, res *Results) []goal {
 		gs = append(gs, g)
 	}
 	return gs
+}
+
+// runtimeNote says how many allocations of the Go runtime's own the runs'
+// figures leave out, and what they were; "" when none.
+func runtimeNote(runs []*Run) string {
+	var n, nRuns int
+	var why []string
+	for _, r := range runs {
+		if r.RuntimeMallocs == 0 {
+			continue
+		}
+		n += int(r.RuntimeMallocs)
+		nRuns++
+		for _, s := range r.AllocSites {
+			if s.Runtime != "" && !slices.Contains(why, s.Runtime) {
+				why = append(why, s.Runtime)
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("; not counted: %s of the Go runtime's own in %s", plural(n, "allocation"), plural(nRuns, "run"))
+	if len(why) > 0 {
+		s += " (" + strings.Join(why, ", ") + ")"
+	}
+	return s
 }
 
 func timingGoals(res *Results) []goal {

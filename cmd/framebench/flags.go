@@ -86,7 +86,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (*config, error) {
 	fs.StringVar(&c.plot, "plot", "framebench.png", "frame-time plot (PNG or SVG by extension); empty: none")
 	fs.BoolVar(&c.quiet, "q", false, "no progress lines on stderr")
 	fs.StringVar(&c.cpuProf, "cpuprofile", "", "write a CPU profile of the whole command to this file (go tool pprof)")
-	fs.StringVar(&c.memProf, "memprofile", "", "record every allocation and write the allocation profile to this file at the end")
+	fs.StringVar(&c.memProf, "memprofile", "", "write the allocation profile of the whole command (every allocation) to this file at the end, and print each run's measured-part allocation sites")
 	fs.IntVar(&c.varyActors, "vary-actors", 10000, "extra actors of the varying scenarios")
 	fs.DurationVar(&c.varyDuration, "vary-duration", 10*time.Second, "measured time of the varying scenarios (10ms to 1h)")
 	fs.DurationVar(&c.varyMax, "vary-max", 30*time.Millisecond, "varying scenarios: each frame sleeps a random 0 to this (1ms to 200ms)")

@@ -61,7 +61,7 @@ func TestHarnessSmoke(t *testing.T) {
 			t.Errorf("%s: scene %d actors, interval median %v ms, engine CPU %v ms", r.Scenario, r.SceneActors, r.Interval.Median, r.EngineCPU.Mean)
 		}
 		run := generic["runs"].([]any)[i].(map[string]any)
-		for _, k := range []string{"allocs_per_frame", "allocs_per_tick", "gc_cycles", "mallocs"} {
+		for _, k := range []string{"allocs_per_frame", "allocs_per_tick", "gc_cycles", "mallocs", "runtime_mallocs"} {
 			if _, ok := run[k]; !ok {
 				t.Errorf("%s: JSON lacks %q", r.Scenario, k)
 			}

@@ -36,12 +36,18 @@
 //
 // Allocations and GC cycles are counted from runtime.MemStats over the
 // measured part of each run (after the warm-up); a garbage collection is
-// forced before each run starts. The windowed scenarios and the soak must
-// run on the main goroutine, which gfx/window locks to the main thread.
+// forced before each run starts and around its measured part. Every
+// allocation is recorded with its stack (runtime.MemProfileRate = 1), so
+// each run lists where its measured part allocated (alloc_sites in the
+// results, and on stderr when one is counted), and the Go runtime's own
+// allocations (a new OS thread, a processor's timer heap growing) are
+// named and left out of the per-frame and per-tick figures. The windowed
+// scenarios and the soak must run on the main goroutine, which gfx/window
+// locks to the main thread.
 //
-// -cpuprofile and -memprofile write pprof profiles of the whole command
-// (the allocation profile records every allocation), to find what limits a
-// figure or what allocates per frame.
+// -cpuprofile and -memprofile write pprof profiles of the whole command,
+// to find what limits a figure or what allocates during setup; with
+// -memprofile every run's allocation sites are printed.
 //
 // Exit status: 0 when every run was made, 1 when one failed or was
 // skipped (or a soak check failed), 2 for bad flags.
@@ -162,6 +168,9 @@ func runBench(c *config, args []string, stdout, stderr io.Writer) int {
 			res.Runs = append(res.Runs, r)
 			plots = append(plots, pr)
 			logf("%s", runLine(&r))
+			if len(r.AllocSites) > 0 && (c.memProf != "" || r.Mallocs > r.RuntimeMallocs) {
+				logf("%s, %d actors: where the measured part allocated:\n%s", r.Scenario, r.Actors, siteLines(r.AllocSites))
+			}
 		}
 	}
 	if c.peer != "" {
@@ -257,6 +266,9 @@ func measureOne(c *config, sc scenario, n int, d time.Duration, buf *[]frameRec,
 func runLine(r *Run) string {
 	s := fmt.Sprintf("%s, %d actors: %.1f s, %d frames (median %.1f fps, p99 %.2f ms), %d ticks; engine %.3f ms/frame; %.2f allocs/frame, %d GC",
 		r.Scenario, r.Actors, r.DurationS, r.Frames, r.FPSMedian, r.Interval.P99, r.Ticks, r.EngineCPU.Mean, r.AllocsPerFrame, r.GCCycles)
+	if r.RuntimeMallocs > 0 {
+		s += fmt.Sprintf(" (%d allocations of the Go runtime's own not counted)", r.RuntimeMallocs)
+	}
 	if r.Renderer != nil {
 		s += fmt.Sprintf("; renderer cpu %.3f ms, %.0f GL calls/frame", r.Renderer.CPU.Mean, r.Renderer.GLCallsPerFrame)
 	}

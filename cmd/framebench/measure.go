@@ -70,12 +70,14 @@ type recorder struct {
 	buf       []frameRec
 	frames    int
 	paceMaxUs timing.Micros
+
+	trace *allocTrace // the measured part's allocation stacks
 }
 
 // start builds the game for sc with actors extra actors on t and enters
 // the gameplay state.
 func start(c *config, sc scenario, actors int, t *target) (*recorder, error) {
-	rc := &recorder{c: c, sc: sc, actors: actors, t: t, clk: engine.NewRealClock(), logs: make([]logEntry, 0, 64)}
+	rc := &recorder{c: c, sc: sc, actors: actors, t: t, clk: engine.NewRealClock(), logs: make([]logEntry, 0, 64), trace: &allocTrace{}}
 	clear := demo.Background
 	if sc.cubes {
 		clear = peer.Background
@@ -181,7 +183,9 @@ func (rc *recorder) warmUp(d time.Duration, minFrames int) error {
 }
 
 // measure runs frames for d, recording each into rc.buf (up to its
-// capacity) and counting allocations and GC cycles over the whole part.
+// capacity) and counting allocations and GC cycles over the whole part;
+// it snapshots the allocation profile around it, to tell where they came
+// from.
 func (rc *recorder) measure(d time.Duration) (ms0, ms1 runtime.MemStats, ticks0 uint64, elapsed timing.Micros, err error) {
 	buf := rc.buf[:0]
 	var slept0 time.Duration
@@ -189,6 +193,9 @@ func (rc *recorder) measure(d time.Duration) (ms0, ms1 runtime.MemStats, ticks0 
 		slept0 = rc.jw.slept
 	}
 	ticks0 = rc.g.Ticks()
+	if rc.trace != nil {
+		rc.trace.begin()
+	}
 	runtime.ReadMemStats(&ms0)
 	t0 := rc.clk.Now()
 	prev := t0
@@ -223,6 +230,9 @@ func (rc *recorder) measure(d time.Duration) (ms0, ms1 runtime.MemStats, ticks0 
 		}
 	}
 	runtime.ReadMemStats(&ms1)
+	if rc.trace != nil {
+		rc.trace.end()
+	}
 	elapsed = prev - t0
 	rc.paceMaxUs = max(rc.paceMaxUs, rc.g.Stats().PaceErrorP99)
 	rc.buf = buf

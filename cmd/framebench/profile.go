@@ -20,9 +20,11 @@ func startProfiles(c *config) (stop func() error, err error) {
 			return nil, fmt.Errorf("cpu profile: %w", err)
 		}
 	}
-	if c.memProf != "" {
-		runtime.MemProfileRate = 1 // every allocation, so a single one per frame shows
-	}
+	// Every allocation is recorded, so that each run's measured part can
+	// say where its allocations came from (allocTrace), and a single one
+	// shows in -memprofile. It costs only when something allocates: the
+	// measured frames should not.
+	runtime.MemProfileRate = 1
 	return func() error {
 		var errs []error
 		if cpu != nil {

@@ -190,7 +190,7 @@ func writeGoals(p printer, groups []goalGroup) {
 		}
 	}
 	p("## Goals\n\n%d met, %d missed, %d without a figure. Rows with no target (—) are reported for reference. ", nMet, nMissed, nNo)
-	p("Allocation counts come from runtime.MemStats, which counts every heap allocation of the process, the Go runtime's own included (a new OS thread, a timer heap growing): an allocation made every frame or every tick shows as 1 or more per frame or per tick; run `framebench -memprofile` to see where a rare one comes from.\n\n")
+	p("Allocation counts come from runtime.MemStats, which counts every heap allocation of the process; framebench records every allocation of a run's measured part with its stack (`alloc_sites` in its results) and leaves the Go runtime's own out of the per-frame and per-tick figures (a new OS thread, a processor's timer heap growing), saying how many it left out: an allocation made every frame or every tick shows as 1 or more per frame or per tick.\n\n")
 	for _, g := range groups {
 		p("### %s\n\n| Figure | Target | Measured | Result | Source |\n|---|---|---|---|---|\n", g.Title)
 		for _, x := range g.Goals {
@@ -288,10 +288,14 @@ func ms(v float64) string {
 // allocsPerFrame formats a run's allocations per frame, as a count when
 // there are far fewer allocations than frames.
 func allocsPerFrame(r *Run) string {
-	if r.Mallocs > 0 && r.AllocsPerFrame < 0.01 {
-		return fmt.Sprintf("%s in %s frames", thousands(int(r.Mallocs)), thousands(r.Frames))
+	s := num(r.AllocsPerFrame)
+	if n := r.Mallocs - r.RuntimeMallocs; n > 0 && r.AllocsPerFrame < 0.01 {
+		s = fmt.Sprintf("%s in %s frames", thousands(int(n)), thousands(r.Frames))
 	}
-	return num(r.AllocsPerFrame)
+	if r.RuntimeMallocs > 0 {
+		s += fmt.Sprintf(" (+%d of the Go runtime's own)", r.RuntimeMallocs)
+	}
+	return s
 }
 
 // exactCell says whether a run's ticks were exact and how much time the

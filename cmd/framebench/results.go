@@ -99,12 +99,21 @@ type Run struct {
 
 	Renderer *RendererStats `json:"renderer,omitempty"` // gl41 Stats, windowed runs
 
-	Mallocs        uint64  `json:"mallocs"`
-	AllocBytes     uint64  `json:"alloc_bytes"`
-	AllocsPerFrame float64 `json:"allocs_per_frame"`
-	AllocsPerTick  float64 `json:"allocs_per_tick"`
-	BytesPerFrame  float64 `json:"bytes_per_frame"`
-	GCCycles       uint32  `json:"gc_cycles"`
+	// Every allocation MemStats counted over the measured part, and of
+	// them the Go runtime's own (AllocSite.Runtime), which the per-frame
+	// and per-tick figures leave out.
+	Mallocs           uint64  `json:"mallocs"`
+	AllocBytes        uint64  `json:"alloc_bytes"`
+	RuntimeMallocs    uint64  `json:"runtime_mallocs"`
+	RuntimeAllocBytes uint64  `json:"runtime_alloc_bytes"`
+	AllocsPerFrame    float64 `json:"allocs_per_frame"` // (Mallocs − RuntimeMallocs) / Frames
+	AllocsPerTick     float64 `json:"allocs_per_tick"`
+	BytesPerFrame     float64 `json:"bytes_per_frame"`
+	GCCycles          uint32  `json:"gc_cycles"`
+
+	// AllocSites are the stacks that allocated in the measured part, most
+	// first, from the allocation profile (every allocation is recorded).
+	AllocSites []AllocSite `json:"alloc_sites,omitempty"`
 
 	Pacing *Pacing `json:"pacing,omitempty"` // paced runs
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -80,12 +81,22 @@ func summarise(rc *recorder, ms0, ms1 runtime.MemStats, ticks0 uint64, elapsed t
 	r.Mallocs = ms1.Mallocs - ms0.Mallocs
 	r.AllocBytes = ms1.TotalAlloc - ms0.TotalAlloc
 	r.GCCycles = ms1.NumGC - ms0.NumGC
+	if rc.trace != nil {
+		sites, err := rc.trace.sites()
+		if err != nil {
+			r.Logs = append(r.Logs, fmt.Sprintf("allocation sites: %v; every allocation is counted", err))
+		} else {
+			r.AllocSites = sites
+			r.RuntimeMallocs, r.RuntimeAllocBytes = countSites(sites, r.Mallocs, r.AllocBytes)
+		}
+	}
+	counted, countedBytes := r.Mallocs-r.RuntimeMallocs, r.AllocBytes-r.RuntimeAllocBytes
 	if r.Frames > 0 {
-		r.AllocsPerFrame = float64(r.Mallocs) / float64(r.Frames)
-		r.BytesPerFrame = float64(r.AllocBytes) / float64(r.Frames)
+		r.AllocsPerFrame = float64(counted) / float64(r.Frames)
+		r.BytesPerFrame = float64(countedBytes) / float64(r.Frames)
 	}
 	if r.Ticks > 0 {
-		r.AllocsPerTick = float64(r.Mallocs) / float64(r.Ticks)
+		r.AllocsPerTick = float64(counted) / float64(r.Ticks)
 	}
 
 	st := rc.g.Stats()
