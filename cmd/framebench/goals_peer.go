@@ -55,6 +55,10 @@ func peerGoals(res *Results) []goal {
 		}
 		g := atLeast(name, src, s.Ratio, goalPeerRatio, "×")
 		g.Measured += fmt.Sprintf(" (%s ÷ %s fps)", num(s.Tickwork), num(s.Peer))
+		if s.Ratio < goalPeerRatio && s.Profile != nil {
+			// A miss comes with where tickwork's frames went.
+			g.Measured += "; tickwork's median round, profiled: " + s.Profile.String()
+		}
 		gs = append(gs, g)
 	}
 	p := pc.Pacing
@@ -119,6 +123,12 @@ func writePeer(p printer, res *Results) {
 			ratio = fmt.Sprintf("%s ÷ %s = %s×", num(s.Tickwork), num(s.Peer), num(s.Ratio))
 		}
 		p("| %s | %s | %s | %s |\n", thousands(s.Cubes), nums(s.TickworkFPS), nums(s.PeerFPS), ratio)
+	}
+	p("\nWhere tickwork's frames went, in its median round at each size (means per frame; the parts are the engine's FrameProfile and the renderer's Stats):\n\n")
+	for _, s := range pc.Sizes {
+		if s.Profile != nil {
+			p("- %s cubes, %s fps: %s.\n", thousands(s.Cubes), num(s.Profile.FPS), s.Profile.String())
+		}
 	}
 	if pc := pc.Pacing; pc != nil {
 		p("\nPaced to 60 Hz (target %s ms), one cube: frame-interval error p99, each round: tickwork %s ms (the engine's own PaceErrorP99 %s ms); peer %s ms.\n",

@@ -95,3 +95,30 @@ func TestWritePeer(t *testing.T) {
 }
 
 func sprintf(f string, a ...any) string { return fmt.Sprintf(f, a...) }
+
+// A missed ratio carries the profile of tickwork's median round; a met one
+// does not. The profile's parts leave the rest of the frame as "other".
+func TestPeerGoalsProfileAMiss(t *testing.T) {
+	prof := func(fps float64) PeerProfile {
+		return PeerProfile{FPS: fps, FrameMs: 1000 / fps, EngineMs: 4, RenderMs: 1.5, DrawMs: 30, SwapMs: 10, Instances: 48000}
+	}
+	pc := &PeerComparison{Engine: "raylib-go v0.55.1", Rounds: 3, Sizes: []PeerSize{
+		{Cubes: 1000, TickworkFPS: []float64{130, 120, 125}, PeerFPS: []float64{100, 100, 100},
+			Profiles: []PeerProfile{prof(130), prof(120), prof(125)}},
+		{Cubes: 50000, TickworkFPS: []float64{19, 18, 20}, PeerFPS: []float64{18, 18, 18},
+			Profiles: []PeerProfile{prof(19), prof(18), prof(20)}},
+	}}
+	pc.finish()
+	if got := pc.Sizes[1].Profile; got == nil || got.FPS != 19 {
+		t.Fatalf("50,000 cubes: got profile %+v, want the median round's (19 fps)", got)
+	}
+	gs := peerGoals(&Results{Peer: pc})
+	if strings.Contains(gs[0].Measured, "profiled") {
+		t.Errorf("met row: got %q, want no profile", gs[0].Measured)
+	}
+	// 1000/19 = 52.6 ms: 30 + 10 + 4 + 1.5 = 45.5 accounted, 7.13 other.
+	want := "1.06× (19.0 ÷ 18.0 fps); tickwork's median round, profiled: 52.6 ms a frame: 30.0 inside glDraw* (the driver's vertex work), 10.0 swapping (the driver finishing and presenting), 4.00 engine (ticks, interpolation, draw list), 1.50 renderer, 7.13 other; 48,000 instances drawn"
+	if got := gs[1].Measured; got != want {
+		t.Errorf("missed row:\n got %q\nwant %q", got, want)
+	}
+}

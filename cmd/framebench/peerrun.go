@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -37,6 +38,42 @@ type PeerSize struct {
 	Tickwork    float64   `json:"tickwork_fps_median"` // median over the rounds
 	Peer        float64   `json:"peer_fps_median"`
 	Ratio       float64   `json:"ratio"` // Tickwork / Peer; 0 when a side has no run
+
+	// Profiles is where each round's tickwork frame went; Profile is the
+	// one of the round with the median frame rate (the lower of the two
+	// middle rounds for an even count), nil without tickwork runs.
+	Profiles []PeerProfile `json:"tickwork_profiles,omitempty"`
+	Profile  *PeerProfile  `json:"tickwork_profile,omitempty"`
+}
+
+// PeerProfile is where one tickwork run's frames went: the mean of each
+// part per frame, in milliseconds. The parts are those of the engine's
+// FrameProfile and the renderer's Stats; what is left of the frame is
+// input, pacing checks and the harness's own recording.
+type PeerProfile struct {
+	FPS       float64 `json:"fps"`             // the run's median frame rate
+	FrameMs   float64 `json:"frame_ms"`        // mean frame interval
+	EngineMs  float64 `json:"engine_ms"`       // ticks, interpolation and the draw list
+	RenderMs  float64 `json:"renderer_cpu_ms"` // the renderer's own work: draw lists, state, uploads
+	DrawMs    float64 `json:"draw_ms"`         // inside glDraw* calls: the driver's work there
+	SwapMs    float64 `json:"swap_ms"`         // swapping buffers: the driver finishing and presenting the frame
+	Instances float64 `json:"instances"`       // instances drawn per frame, after culling
+}
+
+// profileOf is run r's PeerProfile.
+func profileOf(r *Run) PeerProfile {
+	p := PeerProfile{FPS: r.FPSMedian, FrameMs: r.Interval.Mean, EngineMs: r.EngineCPU.Mean, SwapMs: r.Swap.Mean}
+	if rs := r.Renderer; rs != nil {
+		p.RenderMs, p.DrawMs, p.Instances = rs.CPU.Mean, rs.Draw.Mean, rs.InstancesFrame
+	}
+	return p
+}
+
+// String is the profile in a line: "55.2 ms a frame: 37.1 inside glDraw*, …".
+func (p *PeerProfile) String() string {
+	other := p.FrameMs - p.EngineMs - p.RenderMs - p.DrawMs - p.SwapMs
+	return fmt.Sprintf("%s ms a frame: %s inside glDraw* (the driver's vertex work), %s swapping (the driver finishing and presenting), %s engine (ticks, interpolation, draw list), %s renderer, %s other; %s instances drawn",
+		num(p.FrameMs), num(p.DrawMs), num(p.SwapMs), num(p.EngineMs), num(p.RenderMs), num(max(other, 0)), num(p.Instances))
 }
 
 // PeerPacing is both engines paced to 60 Hz in a one-cube scene: the
@@ -73,6 +110,12 @@ func (pc *PeerComparison) finish() {
 		s.Tickwork, s.Peer, s.Ratio = median(s.TickworkFPS), median(s.PeerFPS), 0
 		if s.Tickwork > 0 && s.Peer > 0 {
 			s.Ratio = s.Tickwork / s.Peer
+		}
+		s.Profile = nil
+		if n := len(s.Profiles); n > 0 {
+			byFPS := slices.Clone(s.Profiles)
+			slices.SortFunc(byFPS, func(a, b PeerProfile) int { return cmp.Compare(a.FPS, b.FPS) })
+			s.Profile = &byFPS[(n-1)/2]
 		}
 	}
 	if p := pc.Pacing; p != nil {
@@ -139,6 +182,7 @@ func runPeerComparison(c *config, res *Results, keep *keeper, buf *[]frameRec, l
 						continue
 					}
 					s.TickworkFPS = append(s.TickworkFPS, r.FPSMedian)
+					s.Profiles = append(s.Profiles, profileOf(r))
 				} else {
 					rep, err := other(s.Cubes, 0, c.peerDuration)
 					if err != nil {
