@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 )
@@ -65,11 +66,17 @@ func ownedBy(stack []string) string {
 // allocates nothing the second one would see.
 //
 // begin and end are called by measure on the goroutine that runs the
-// frames, around the measured part; startProfiles has set
-// runtime.MemProfileRate to 1, so that every allocation is recorded.
+// frames, around the measured part. Between them runtime.MemProfileRate is
+// 1, so that every allocation is recorded; outside, it is what it was (the
+// runtime's sampling rate, or 1 with -memprofile). Recording every one of
+// the millions of allocations that build a 100k-actor scene would grow the
+// profile's tables for the rest of the command, and with them the
+// runtime's background work: paced frames then came late by a millisecond
+// or two now and then.
 type allocTrace struct {
 	before, after []runtime.MemProfileRecord
 	ok            bool // both snapshots fitted their buffers
+	rate          int  // MemProfileRate before begin
 }
 
 // traceSlack is how many more stacks than already recorded the buffers
@@ -83,13 +90,19 @@ func (t *allocTrace) begin() {
 		t.before = make([]runtime.MemProfileRecord, n+traceSlack)
 		t.after = make([]runtime.MemProfileRecord, n+2*traceSlack)
 	}
-	runtime.GC() // publishes every allocation so far, the buffers' included
+	// A collection publishes every allocation so far, the buffers'
+	// included; returning the freed memory to the OS at once leaves the
+	// runtime's background scavenger nothing to do during the measured
+	// part, where it would take CPU time from the frames.
+	debug.FreeOSMemory()
 	n, t.ok = runtime.MemProfile(t.before[:cap(t.before)], true)
 	t.before = t.before[:n]
+	t.rate, runtime.MemProfileRate = runtime.MemProfileRate, 1
 }
 
 // end takes the snapshot at the end of the measured part.
 func (t *allocTrace) end() {
+	runtime.MemProfileRate = t.rate
 	runtime.GC()
 	n, ok := runtime.MemProfile(t.after[:cap(t.after)], true)
 	t.ok = t.ok && ok

@@ -14,12 +14,19 @@ func allocateInMeasuredPart() { allocSink = make([]byte, 3000) }
 // The trace finds an allocation made between begin and end, with the
 // function that made it on its stack, counted as the harness's own.
 func TestAllocTraceFindsTheMeasuredPartsAllocation(t *testing.T) {
+	// At the default sampling rate a 3,000 B allocation would be recorded
+	// about once in 170: begin must record every one, and end restore the
+	// rate.
 	defer func(r int) { runtime.MemProfileRate = r }(runtime.MemProfileRate)
-	runtime.MemProfileRate = 1
+	const sampled = 512 * 1024
+	runtime.MemProfileRate = sampled
 	var tr allocTrace
 	tr.begin()
 	allocateInMeasuredPart()
 	tr.end()
+	if runtime.MemProfileRate != sampled {
+		t.Errorf("MemProfileRate after end: got %d, want %d (as before begin)", runtime.MemProfileRate, sampled)
+	}
 	sites, err := tr.sites()
 	if err != nil {
 		t.Fatal(err)

@@ -37,7 +37,9 @@
 // Allocations and GC cycles are counted from runtime.MemStats over the
 // measured part of each run (after the warm-up); a garbage collection is
 // forced before each run starts and around its measured part. Every
-// allocation is recorded with its stack (runtime.MemProfileRate = 1), so
+// allocation of a measured part is recorded with its stack
+// (runtime.MemProfileRate = 1 while it runs; for the whole command with
+// -memprofile), so
 // each run lists where its measured part allocated (alloc_sites in the
 // results, and on stderr when one is counted), and the Go runtime's own
 // allocations (a new OS thread, a processor's timer heap growing) are

@@ -20,11 +20,12 @@ func startProfiles(c *config) (stop func() error, err error) {
 			return nil, fmt.Errorf("cpu profile: %w", err)
 		}
 	}
-	// Every allocation is recorded, so that each run's measured part can
-	// say where its allocations came from (allocTrace), and a single one
-	// shows in -memprofile. It costs only when something allocates: the
-	// measured frames should not.
-	runtime.MemProfileRate = 1
+	// With -memprofile every allocation of the command is recorded, so
+	// that a single one shows. (Each run's measured part records every
+	// allocation anyway: see allocTrace.)
+	if c.memProf != "" {
+		runtime.MemProfileRate = 1
+	}
 	return func() error {
 		var errs []error
 		if cpu != nil {
