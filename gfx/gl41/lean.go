@@ -2,7 +2,6 @@ package gl41
 
 import (
 	"math"
-	"time"
 	"unsafe"
 
 	"github.com/tickwork/tickwork/gfx"
@@ -102,24 +101,8 @@ func (r *Renderer) drawLean(m *gpuMesh, g *gpuMaterial, c gfx.Color, n int) {
 	a.uniform3(p.uColor, decodeSRGB(c.R)*g.color[0], decodeSRGB(c.G)*g.color[1], decodeSRGB(c.B)*g.color[2])
 	a.uniform1(p.uUnlit, g.unlit)
 	a.enable(capCullFace, !g.doubleSided)
-	a.bindVertexArray(m.vao)
-	a.bindArrayBuffer(m.inst.buf)
-	size := n * leanInstanceSize
-	t0 := time.Now()
-	off := a.upload(&m.inst, r.upload, unsafe.Pointer(&r.rows[0]), size)
-	t1 := time.Now()
-	if off != m.instOffset || m.layout != layoutLean {
-		r.pointInstances(m, off, layoutLean)
-	}
-	t2 := time.Now()
-	a.draw(m, int32(n))
-	r.stats.UploadTime += t1.Sub(t0)
-	r.stats.DrawTime += time.Since(t2)
-	r.stats.DrawCalls++
-	r.stats.Batches++
+	r.streamAndDraw(m, layoutLean, unsafe.Pointer(&r.rows[0]), n)
 	r.stats.LeanBatches++
-	r.stats.Instances += n
-	r.stats.BytesUploaded += size
 }
 
 // decodeSRGB decodes one sRGB-encoded channel, as mesh.vert does for an

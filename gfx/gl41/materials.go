@@ -190,18 +190,26 @@ func (r *Renderer) batchMaterial(b *gfx.Batch, m *gpuMesh) *gpuMaterial {
 
 // drawInstances streams ins and draws them as instances of m with mat.
 func (r *Renderer) drawInstances(m *gpuMesh, mat *gpuMaterial, ins []gfx.Instance) {
-	a := &r.gl
-	a.useProgram(r.meshProg.id)
+	r.gl.useProgram(r.meshProg.id)
 	r.useMaterial(mat)
+	r.streamAndDraw(m, layoutFull, unsafe.Pointer(&ins[0]), len(ins))
+}
+
+// streamAndDraw streams n instances at data, in the given layout, into m's
+// instance buffer and draws them with the program and material in use.
+func (r *Renderer) streamAndDraw(m *gpuMesh, layout uint8, data unsafe.Pointer, n int) {
+	a := &r.gl
 	a.bindVertexArray(m.vao)
 	a.bindArrayBuffer(m.inst.buf)
-	n := len(ins)
 	size := n * gfx.InstanceSize
+	if layout == layoutLean {
+		size = n * leanInstanceSize
+	}
 	t0 := time.Now()
-	off := a.upload(&m.inst, r.upload, unsafe.Pointer(&ins[0]), size)
+	off := a.upload(&m.inst, r.upload, data, size)
 	t1 := time.Now()
-	if off != m.instOffset || m.layout != layoutFull {
-		r.pointInstances(m, off, layoutFull)
+	if off != m.instOffset || m.layout != layout {
+		r.pointInstances(m, off, layout)
 	}
 	t2 := time.Now()
 	a.draw(m, int32(n))
