@@ -38,7 +38,7 @@ type Stats struct {
 	DrawCalls     int // glDraw* calls, scenes and HUD
 	Batches       int // non-empty mesh batches drawn (one draw call each)
 	Instances     int // mesh instances drawn
-	LeanBatches   int // batches drawn with the lean 48-byte instance layout (see Options)
+	LeanBatches   int // batches drawn with the lean 48-byte instance layout (see the package documentation)
 	HUDQuads      int // HUD rectangles and glyphs drawn
 	GLCalls       int // GL (cgo) calls made
 	BytesUploaded int // bytes streamed to the GPU
