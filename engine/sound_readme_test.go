@@ -41,7 +41,7 @@ func (b *Band) Enter(ctx *engine.Context) error {
 
 func (b *Band) Tick(ctx *engine.TickContext) error {
 	if ctx.Tick.Index == 0 {
-		_, err := ctx.PlaySound(audio.Play{Stream: b.music, Bus: audio.Music, Loop: true, FadeIn: audio.Rate / 10})
+		_, err := ctx.PlaySound(audio.Play{Stream: b.music, Bus: audio.Music, Loop: true, FadeIn: audio.Rate / 10, Volume: 1})
 		if err != nil {
 			return err
 		}

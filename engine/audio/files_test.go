@@ -187,7 +187,7 @@ func FuzzDecodeAudio(f *testing.F) {
 			return
 		}
 		m, _ := NewMixer(1)
-		if _, err := m.Start(0, Play{Stream: s}); err != nil {
+		if _, err := m.Start(0, Play{Stream: s, Volume: 1}); err != nil {
 			return
 		}
 		buf := make([]float32, 2*1000)

@@ -45,7 +45,10 @@ type Play struct {
 	Clip   *Clip
 	Stream *Stream // instead of Clip: decoded while it plays
 	Bus    Bus
-	Volume float32 // 0 means 1; allowed 0 to 4
+	// Volume scales the sound: 1 plays it as recorded, 0 is silence (a
+	// muted start), 0.5 half as loud; allowed 0 to 4. There is no
+	// default: a Play without Volume is silent, so write Volume: 1.
+	Volume float32
 	Pan    float32 // -1 left, 0 centre, 1 right (constant-power)
 	Loop   bool    // start again at the end until stopped
 	FadeIn int     // frames over which the voice rises from silence (0: none)
@@ -147,7 +150,7 @@ func (m *Mixer) Start(at int64, p Play) (VoiceID, error) {
 	}
 	switch {
 	case !(p.Volume >= 0 && p.Volume <= 4):
-		return 0, fmt.Errorf("audio: Start %q: volume %v: allowed 0 (meaning 1) to 4", name, p.Volume)
+		return 0, fmt.Errorf("audio: Start %q: volume %v: allowed 0 (silence) to 4 (1 plays it as recorded)", name, p.Volume)
 	case !(p.Pan >= -1 && p.Pan <= 1):
 		return 0, fmt.Errorf("audio: Start %q: pan %v: allowed -1 to 1", name, p.Pan)
 	case p.Bus >= NumBuses:
@@ -156,9 +159,6 @@ func (m *Mixer) Start(at int64, p Play) (VoiceID, error) {
 		return 0, fmt.Errorf("audio: Start %q: fade-in of %d frames: want 0 or more", name, p.FadeIn)
 	}
 	vol := p.Volume
-	if vol == 0 {
-		vol = 1
-	}
 	// Constant-power pan: equal loudness across the field.
 	angle := float64(p.Pan+1) * math.Pi / 4
 	v := voice{

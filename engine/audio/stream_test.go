@@ -48,7 +48,7 @@ func TestStreamsAreTheSameInAnyChunks(t *testing.T) {
 			for _, chunks := range [][]int{{4800}, {1}, {37}, {1, 37, 4800, 480}} {
 				m := mixer(t, 4)
 				// A looping stream, and a second one begun before the cursor.
-				if _, err := m.Start(100, Play{Stream: s, Loop: true, Pan: -0.5, FadeIn: 500}); err != nil {
+				if _, err := m.Start(100, Play{Stream: s, Loop: true, Pan: -0.5, FadeIn: 500, Volume: 1}); err != nil {
 					t.Fatal(err)
 				}
 				got := render(m, 2*Rate+123, chunks...)
@@ -81,7 +81,7 @@ func TestStreamMatchesTheDecodedClip(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := mixer(t, 2)
-		m.Start(0, Play{Stream: streamOf(t, name, data), Pan: -1})
+		m.Start(0, Play{Stream: streamOf(t, name, data), Pan: -1, Volume: 1})
 		m.Start(0, Play{Clip: c, Pan: 1, Volume: 1})
 		out := render(m, c.Frames()+100, 333)
 		for i := range c.Frames() {
@@ -134,7 +134,7 @@ func TestStreamErrorStopsTheVoice(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := mixer(t, 2)
-		if _, err := m.Start(0, Play{Stream: s, Loop: true}); err != nil {
+		if _, err := m.Start(0, Play{Stream: s, Loop: true, Volume: 1}); err != nil {
 			t.Fatal(err)
 		}
 		out := render(m, Rate, 480)
@@ -172,7 +172,7 @@ func TestStreamRefusesBadFiles(t *testing.T) {
 	}
 	m := mixer(t, 1)
 	s := streamOf(t, "a.ogg", ogg)
-	if _, err := m.Start(0, Play{Stream: s, Clip: ramp(3)}); err == nil {
+	if _, err := m.Start(0, Play{Stream: s, Clip: ramp(3), Volume: 1}); err == nil {
 		t.Error("a play of a clip and a stream: got nil error")
 	}
 }
@@ -193,7 +193,7 @@ func TestStreamRenderAllocations(t *testing.T) {
 	}
 	for _, tt := range tests {
 		m := mixer(t, 2)
-		m.Start(0, Play{Stream: streamOf(t, tt.name, tt.data), Loop: true})
+		m.Start(0, Play{Stream: streamOf(t, tt.name, tt.data), Loop: true, Volume: 1})
 		buf := make([]float32, 2*480)
 		m.Render(buf)
 		a := testing.AllocsPerRun(200, func() { m.Render(buf) })
@@ -212,7 +212,7 @@ func TestFadesAndScheduledBusVolume(t *testing.T) {
 	var want []float32
 	for _, chunks := range [][]int{{1000}, {1}, {7, 64}} {
 		m := mixer(t, 2)
-		id, _ := m.Start(0, Play{Clip: dc, Pan: -1, FadeIn: 100})
+		id, _ := m.Start(0, Play{Clip: dc, Pan: -1, FadeIn: 100, Volume: 1})
 		m.FadeOut(id, 800, 100)
 		if err := m.SetBusVolumeAt(Effects, 0.5, 500); err != nil {
 			t.Fatal(err)
@@ -260,7 +260,7 @@ func ExampleMixer_Start_stream() {
 		return
 	}
 	m, _ := NewMixer(8)
-	id, err := m.Start(0, Play{Stream: music, Bus: Music, Loop: true, FadeIn: Rate / 10})
+	id, err := m.Start(0, Play{Stream: music, Bus: Music, Loop: true, FadeIn: Rate / 10, Volume: 1})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -283,7 +283,7 @@ func BenchmarkStream(b *testing.B) {
 	for _, name := range []string{"tone-left.ogg", "tone-left.mp3", "tone-mono-22k.ogg"} {
 		b.Run(name, func(b *testing.B) {
 			m := mixer(b, 2)
-			m.Start(0, Play{Stream: streamOf(b, name, readTestdata(b, name)), Loop: true})
+			m.Start(0, Play{Stream: streamOf(b, name, readTestdata(b, name)), Loop: true, Volume: 1})
 			buf := make([]float32, 2*480)
 			b.ReportAllocs()
 			for b.Loop() {

@@ -105,7 +105,7 @@ func TestLoadMusicStreams(t *testing.T) {
 	}
 	h := l.Hash()
 	m, _ := audio.NewMixer(1)
-	if _, err := m.Start(0, audio.Play{Stream: s, Pan: -1}); err != nil {
+	if _, err := m.Start(0, audio.Play{Stream: s, Pan: -1, Volume: 1}); err != nil {
 		t.Fatal(err)
 	}
 	buf := make([]float32, 2*4)
@@ -137,8 +137,8 @@ func ExampleLibrary_LoadSound() {
 	}
 	clip, _ := l.Sound(beep)
 	m, _ := audio.NewMixer(8)
-	m.Start(0, audio.Play{Clip: clip})
-	m.Start(0, audio.Play{Stream: song, Bus: audio.Music, Loop: true})
+	m.Start(0, audio.Play{Clip: clip, Volume: 1})
+	m.Start(0, audio.Play{Stream: song, Bus: audio.Music, Loop: true, Volume: 1})
 	fmt.Println(beep, clip.Frames(), song.Format(), m.Voices())
 	// Output: 1 2 WAV 2
 }

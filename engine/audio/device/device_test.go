@@ -60,7 +60,7 @@ type beeper struct{ clip *audio.Clip }
 
 func (b *beeper) Tick(ctx *engine.TickContext) error {
 	if ctx.Tick.Index%5 == 0 {
-		_, err := ctx.PlaySound(audio.Play{Clip: b.clip})
+		_, err := ctx.PlaySound(audio.Play{Clip: b.clip, Volume: 1})
 		return err
 	}
 	return nil
@@ -106,7 +106,7 @@ func TestNullDevicePlaysARunningGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		last = now
-		if _, err := game.PlayInterface(audio.Play{Clip: clip}); err != nil {
+		if _, err := game.PlayInterface(audio.Play{Clip: clip, Volume: 1}); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(4 * time.Millisecond) // a 250 fps loop
@@ -157,7 +157,7 @@ func TestNoDeviceRunsSilently(t *testing.T) {
 	if err := game.RunTicks(30, engine.Steady(60)); err != nil {
 		t.Fatal(err)
 	}
-	if id, err := game.Game.PlayInterface(audio.Play{Clip: &audio.Clip{Samples: []float32{1, 1}}}); id != 0 || err != nil {
+	if id, err := game.Game.PlayInterface(audio.Play{Clip: &audio.Clip{Samples: []float32{1, 1}}, Volume: 1}); id != 0 || err != nil {
 		t.Errorf("PlayInterface on a silent Output: got %v, %v; want 0, nil", id, err)
 	}
 	if len(notices) != 1 {

@@ -46,7 +46,7 @@ func TestDeviceLostMidGameFallsSilentWithOneNotice(t *testing.T) {
 	click := &audio.Clip{Name: "click", Samples: []float32{1, 1, 1, 1}}
 	for frame := 1; frame <= 20; frame++ {
 		if frame == 3 || frame == 12 {
-			if _, err := game.Start(game.Cursor(), audio.Play{Clip: click}); err != nil {
+			if _, err := game.Start(game.Cursor(), audio.Play{Clip: click, Volume: 1}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -69,7 +69,7 @@ func TestDeviceLostMidGameFallsSilentWithOneNotice(t *testing.T) {
 	if dev.paused != 1 {
 		t.Errorf("got the player paused %d times, want once", dev.paused)
 	}
-	if id, err := o.PlayInterface(audio.Play{Clip: click}); id != 0 || err != nil {
+	if id, err := o.PlayInterface(audio.Play{Clip: click, Volume: 1}); id != 0 || err != nil {
 		t.Errorf("PlayInterface on a silent Output: got (%d, %v), want (0, nil)", id, err)
 	}
 }
