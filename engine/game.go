@@ -126,6 +126,9 @@ type Game struct {
 	slow                           slowLog
 	prof                           FrameProfile
 	lapAt                          timing.Micros
+
+	// owners counts the states pushed: each gets the next as its voices' owner.
+	owners uint64
 }
 
 type entry struct {
@@ -141,6 +144,10 @@ type entry struct {
 	scenes  SceneOwner // nil: no scenes
 	overlay Overlay    // nil: not an overlay
 	hasher  Hasher     // nil: no state of its own in Hash
+
+	// owner tags the voices the state starts (audio.Mixer.StartOwned):
+	// they stop when it leaves the stack. Unique per push.
+	owner uint64
 }
 
 // New validates opts and returns a game ready to Run. Invalid options
