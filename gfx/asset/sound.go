@@ -26,11 +26,13 @@ func (l *Library) AddSound(name string, c *audio.Clip) (SoundID, error) {
 	return SoundID(i + 1), err
 }
 
-// LoadSound decodes the sound file name in fsys (WAV, Ogg Vorbis or MP3,
-// recognised from its first bytes: audio.Decode) into a clip at the
-// mixer's rate and registers it under name. Loading the same file again
-// returns the same ID. Errors name the file and what is wrong with it.
-func (l *Library) LoadSound(fsys fs.FS, name string) (SoundID, error) {
+// LoadSound decodes the sound file name in fsys with the first of codecs
+// that recognises its first bytes (audio.Decode: wav.Codec{},
+// vorbis.Codec{}, mp3.Codec{} of engine/audio/wav, vorbis and mp3) into a
+// clip at the mixer's rate and registers it under name. Loading the same
+// file again returns the same ID. Errors name the file and what is wrong
+// with it.
+func (l *Library) LoadSound(fsys fs.FS, name string, codecs ...audio.Codec) (SoundID, error) {
 	if id, ok := l.SoundID(name); ok {
 		return id, nil
 	}
@@ -38,12 +40,12 @@ func (l *Library) LoadSound(fsys fs.FS, name string) (SoundID, error) {
 	if err != nil {
 		return 0, fmt.Errorf("asset: sound %s: %w", name, err)
 	}
-	return l.decodeSound(name, data)
+	return l.decodeSound(name, data, codecs)
 }
 
 // LoadSoundFile is LoadSound for a file on disk, named after p as given
 // (slashes for separators).
-func (l *Library) LoadSoundFile(p string) (SoundID, error) {
+func (l *Library) LoadSoundFile(p string, codecs ...audio.Codec) (SoundID, error) {
 	name := filepath.ToSlash(p)
 	if id, ok := l.SoundID(name); ok {
 		return id, nil
@@ -52,14 +54,14 @@ func (l *Library) LoadSoundFile(p string) (SoundID, error) {
 	if err != nil {
 		return 0, fmt.Errorf("asset: sound %s: %w", name, err)
 	}
-	return l.decodeSound(name, data)
+	return l.decodeSound(name, data, codecs)
 }
 
-func (l *Library) decodeSound(name string, data []byte) (SoundID, error) {
+func (l *Library) decodeSound(name string, data []byte, codecs []audio.Codec) (SoundID, error) {
 	if err := checkName("sound", name); err != nil {
 		return 0, err
 	}
-	c, err := audio.Decode(name, bytes.NewReader(data))
+	c, err := audio.Decode(name, bytes.NewReader(data), codecs...)
 	if err != nil {
 		return 0, fmt.Errorf("asset: sound: %w", err)
 	}
@@ -81,17 +83,18 @@ func (l *Library) SoundID(name string) (SoundID, bool) {
 }
 
 // LoadMusic registers the sound file name in fsys as music: a stream the
-// mixer decodes while it plays (audio.Play.Stream), never decoded whole.
-// The file's header is checked now; each voice playing it opens the file
-// again. Loading the same name again returns the same stream.
-func (l *Library) LoadMusic(fsys fs.FS, name string) (*audio.Stream, error) {
+// mixer decodes while it plays (audio.Play.Stream), never decoded whole,
+// with the first of codecs that recognises it (as LoadSound). The file's
+// header is checked now; each voice playing it opens the file again.
+// Loading the same name again returns the same stream.
+func (l *Library) LoadMusic(fsys fs.FS, name string, codecs ...audio.Codec) (*audio.Stream, error) {
 	if s, ok := l.Music(name); ok {
 		return s, nil
 	}
 	if err := checkName("music", name); err != nil {
 		return nil, err
 	}
-	s, err := audio.StreamFS(fsys, name)
+	s, err := audio.StreamFS(fsys, name, codecs...)
 	if err != nil {
 		return nil, fmt.Errorf("asset: music: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/tickwork/tickwork/engine/audio"
+	"github.com/tickwork/tickwork/engine/audio/wav"
 )
 
 // stereoWAV is a 16-bit stereo WAV file at 48 kHz of the given left and
@@ -41,12 +42,12 @@ func TestLoadSound(t *testing.T) {
 	var l Library
 	fsys := soundFS()
 	h0 := l.Hash()
-	beep, err := l.LoadSound(fsys, "beep.wav")
+	beep, err := l.LoadSound(fsys, "beep.wav", wav.Codec{})
 	if err != nil || beep != 1 {
 		t.Fatalf("LoadSound(beep.wav) = %d, %v; want 1, nil", beep, err)
 	}
-	boop, _ := l.LoadSound(fsys, "boop.wav")
-	again, _ := l.LoadSound(fsys, "beep.wav")
+	boop, _ := l.LoadSound(fsys, "boop.wav", wav.Codec{})
+	again, _ := l.LoadSound(fsys, "beep.wav", wav.Codec{})
 	if boop != 2 || again != beep {
 		t.Errorf("IDs: boop %d, beep again %d; want 2 and %d", boop, again, beep)
 	}
@@ -65,10 +66,10 @@ func TestLoadSound(t *testing.T) {
 	}
 	// The same sounds in the same order: the same hash; another order: another.
 	var same, swapped Library
-	same.LoadSound(fsys, "beep.wav")
-	same.LoadSound(fsys, "boop.wav")
-	swapped.LoadSound(fsys, "boop.wav")
-	swapped.LoadSound(fsys, "beep.wav")
+	same.LoadSound(fsys, "beep.wav", wav.Codec{})
+	same.LoadSound(fsys, "boop.wav", wav.Codec{})
+	swapped.LoadSound(fsys, "boop.wav", wav.Codec{})
+	swapped.LoadSound(fsys, "beep.wav", wav.Codec{})
 	if same.Hash() != l.Hash() || swapped.Hash() == l.Hash() {
 		t.Errorf("hashes: same order %x, swapped %x, want %x and something else", same.Hash(), swapped.Hash(), l.Hash())
 	}
@@ -81,10 +82,10 @@ func TestLoadSoundErrorsNameTheAsset(t *testing.T) {
 		load func() error
 		want string
 	}{
-		{func() error { _, err := l.LoadSound(fsys, "notes.txt"); return err }, "notes.txt: not a sound file"},
-		{func() error { _, err := l.LoadSound(fsys, "missing.ogg"); return err }, "missing.ogg"},
-		{func() error { _, err := l.LoadSoundFile("testdata/none.wav"); return err }, "testdata/none.wav"},
-		{func() error { _, err := l.LoadMusic(fsys, "notes.txt"); return err }, "notes.txt: not a sound file"},
+		{func() error { _, err := l.LoadSound(fsys, "notes.txt", wav.Codec{}); return err }, "notes.txt: not a sound file"},
+		{func() error { _, err := l.LoadSound(fsys, "missing.ogg", wav.Codec{}); return err }, "missing.ogg"},
+		{func() error { _, err := l.LoadSoundFile("testdata/none.wav", wav.Codec{}); return err }, "testdata/none.wav"},
+		{func() error { _, err := l.LoadMusic(fsys, "notes.txt", wav.Codec{}); return err }, "notes.txt: not a sound file"},
 		{func() error { _, err := l.AddSound("empty", &audio.Clip{}); return err }, `sound "empty": no samples`},
 	}
 	for _, tt := range tests {
@@ -96,11 +97,11 @@ func TestLoadSoundErrorsNameTheAsset(t *testing.T) {
 
 func TestLoadMusicStreams(t *testing.T) {
 	var l Library
-	s, err := l.LoadMusic(soundFS(), "song.wav")
+	s, err := l.LoadMusic(soundFS(), "song.wav", wav.Codec{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again, _ := l.LoadMusic(soundFS(), "song.wav"); again != s {
+	if again, _ := l.LoadMusic(soundFS(), "song.wav", wav.Codec{}); again != s {
 		t.Error("loading the same music again gave another stream")
 	}
 	h := l.Hash()
@@ -125,12 +126,12 @@ func TestLoadMusicStreams(t *testing.T) {
 func ExampleLibrary_LoadSound() {
 	var l Library
 	fsys := soundFS()
-	beep, err := l.LoadSound(fsys, "beep.wav")
+	beep, err := l.LoadSound(fsys, "beep.wav", wav.Codec{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	song, err := l.LoadMusic(fsys, "song.wav")
+	song, err := l.LoadMusic(fsys, "song.wav", wav.Codec{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tickwork/tickwork/engine/audio"
+	"github.com/tickwork/tickwork/engine/audio/vorbis"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/asset"
 )
@@ -60,7 +61,7 @@ func LoadAssets() (*Assets, error) {
 	if a.Beacon, err = lib.LoadModel(files, "assets/beacon.glb"); err != nil {
 		return nil, fmt.Errorf("demo: %w", err)
 	}
-	if a.Music, err = lib.LoadMusic(files, "assets/music.ogg"); err != nil {
+	if a.Music, err = lib.LoadMusic(files, "assets/music.ogg", vorbis.Codec{}); err != nil {
 		return nil, fmt.Errorf("demo: %w", err)
 	}
 	return a, nil

@@ -1,8 +1,10 @@
-package audio
+package audio_test
 
 import (
 	"bytes"
 	"encoding/binary"
+	. "github.com/tickwork/tickwork/engine/audio"
+	"github.com/tickwork/tickwork/engine/audio/wav"
 	"math"
 	"strings"
 	"testing"
@@ -56,7 +58,7 @@ func TestDecodeWAVFormats(t *testing.T) {
 	}
 	for _, tt := range tests {
 		data := append(tt.enc(0.5), tt.enc(-0.25)...)
-		c, err := DecodeWAV(tt.name, bytes.NewReader(wavFile(tt.format, tt.channels, Rate, tt.bits, data)))
+		c, err := wav.Decode(tt.name, bytes.NewReader(wavFile(tt.format, tt.channels, Rate, tt.bits, data)))
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -77,7 +79,7 @@ func TestDecodeWAVResamples(t *testing.T) {
 		v := int16(i % 1000)
 		data = binary.LittleEndian.AppendUint16(data, uint16(v))
 	}
-	c, err := DecodeWAV("ramp.wav", bytes.NewReader(wavFile(1, 1, 24000, 16, data)))
+	c, err := wav.Decode("ramp.wav", bytes.NewReader(wavFile(1, 1, 24000, 16, data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +99,7 @@ func TestDecodeWAVRefusesBadFiles(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"text.wav", []byte("hello, not a sound"), "not a WAV file"},
+		{"text.wav", []byte("hello, not a sound"), "not a sound file"},
 		{"surround.wav", wavFile(1, 6, Rate, 16, make([]byte, 120)), "6 channels"},
 		{"slow.wav", wavFile(1, 2, 4000, 16, make([]byte, 40)), "4000 Hz"},
 		{"12bit.wav", wavFile(1, 2, Rate, 12, make([]byte, 40)), "12-bit"},
@@ -107,7 +109,7 @@ func TestDecodeWAVRefusesBadFiles(t *testing.T) {
 		{"cut.wav", good[:30], "cut.wav"},
 	}
 	for _, tt := range tests {
-		_, err := DecodeWAV(tt.name, bytes.NewReader(tt.data))
+		_, err := wav.Decode(tt.name, bytes.NewReader(tt.data))
 		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), tt.name) {
 			t.Errorf("%s: got %v, want an error naming the file and saying %q", tt.name, err, tt.want)
 		}
