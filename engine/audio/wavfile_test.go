@@ -115,3 +115,25 @@ func TestDecodeWAVRefusesBadFiles(t *testing.T) {
 		}
 	}
 }
+
+// A WAV file whose data chunk's size is 0 or 0xFFFFFFFF (written by a
+// recorder that never went back to fill it in) is read to the file's end,
+// as players do, rather than decoded as no samples.
+func TestDecodeWAVUnsetDataSizeReadsToTheEnd(t *testing.T) {
+	pcm := make([]byte, 4*Rate) // one second of 16-bit stereo
+	for i := range pcm {
+		pcm[i] = byte(i * 7)
+	}
+	for _, size := range []uint32{0, 0xFFFFFFFF} {
+		f := wavFile(1, 2, Rate, 16, pcm)
+		binary.LittleEndian.PutUint32(f[40:], size)
+		c, err := wav.Decode("unset.wav", bytes.NewReader(f))
+		if err != nil {
+			t.Errorf("data size %#x: %v", size, err)
+			continue
+		}
+		if c.Frames() != Rate {
+			t.Errorf("data size %#x: %d frames, want %d (the file's one second)", size, c.Frames(), Rate)
+		}
+	}
+}

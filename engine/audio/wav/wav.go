@@ -104,7 +104,13 @@ func (d *decoder) parse() error {
 				return errors.New("corrupt: the data chunk comes before the format chunk")
 			}
 			d.data = body
-			d.size = min(size, end-body) // a short data chunk is read up to the file's end
+			// A short data chunk is read up to the file's end; so is one
+			// whose size is 0 or 0xFFFFFFFF, which a recorder that never
+			// went back to fill the size in leaves (players read on).
+			d.size = min(size, end-body)
+			if size == 0 || size == 0xFFFFFFFF {
+				d.size = end - body
+			}
 			return d.check(format)
 		case id == "fmt " && (size < 16 || size > 64):
 			return fmt.Errorf("corrupt: a format chunk of %d bytes (want 16 to 64)", size)
