@@ -46,6 +46,13 @@ type Decoder interface {
 	Rewind() error
 }
 
+// Sized is implemented by a Decoder whose header tells the file's length:
+// Decode refuses a file too long for a clip from it, before decoding.
+type Sized interface {
+	// Frames returns the file's length in frames at the file's Rate.
+	Frames() int64
+}
+
 // pick reads the first bytes of r, seeks back to where it was, and returns
 // the first codec that recognises them.
 func pick(name string, r io.ReadSeeker, codecs []Codec) (Codec, error) {

@@ -26,8 +26,13 @@ func Decode(name string, r io.ReadSeeker, codecs ...Codec) (*Clip, error) {
 	if err != nil {
 		return nil, err
 	}
-	rs := newResampler(&safeReader{c: c, dec: dec}, dec.Rate(), 4096, nil)
 	const limit = MaxClipSeconds * Rate
+	if sz, ok := dec.(Sized); ok {
+		if n := sz.Frames(); n/int64(dec.Rate()) > MaxClipSeconds {
+			return nil, fmt.Errorf("audio: %s: %d s long (its header says): longer than %d s: too long for a clip (stream it instead)", name, n/int64(dec.Rate()), MaxClipSeconds)
+		}
+	}
+	rs := newResampler(&safeReader{c: c, dec: dec}, dec.Rate(), 4096, nil)
 	var out []float32
 	chunk := make([]float32, 2*4096)
 	for {

@@ -20,7 +20,10 @@ import (
 // holds no state.
 type Codec struct{}
 
-var _ audio.Codec = Codec{}
+var (
+	_ audio.Codec = Codec{}
+	_ audio.Sized = (*decoder)(nil)
+)
 
 // Name returns "WAV".
 func (Codec) Name() string { return "WAV" }
@@ -149,6 +152,10 @@ func (d *decoder) check(format uint16) error {
 	}
 	return nil
 }
+
+// Frames returns the data chunk's length in frames (audio.Sized), from
+// the header.
+func (d *decoder) Frames() int64 { return d.size / int64(d.ch*d.bits/8) }
 
 func (d *decoder) Channels() int { return d.ch }
 func (d *decoder) Rate() int     { return d.rate }
