@@ -52,7 +52,24 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	g.SetAudioOutput(out)
 	var mix *mixRecorder
 	if f.AudioOut != "" {
-		mix = recordMix(g)
+		if mix, err = recordMix(g, f.AudioOut); err != nil {
+			return err
+		}
+	}
+	// The mix is saved when -frames ends the game, and discarded after an
+	// error.
+	saved := false
+	defer func() {
+		if !saved {
+			mix.abort()
+		}
+	}()
+	finish := func() error {
+		saved = true
+		if mix == nil {
+			return nil
+		}
+		return mix.finish(g)
 	}
 	// The window's renderer draws from the sample's asset library.
 	assets, err := demo.LoadAssets()
@@ -129,10 +146,8 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	if err := errors.Join(runErr, g.Stop(), shotErr); err != nil {
 		return err
 	}
-	if f.AudioOut != "" {
-		if err := mix.write(g, f.AudioOut); err != nil {
-			return err
-		}
+	if err := finish(); err != nil {
+		return err
 	}
 	if f.Frames > 0 {
 		fmt.Fprintf(stdout, "frames=%d ticks=%d fps=%.1f tps=%.1f\n", frames, ticks, medianFPS(intervals), perSecond(ticks, elapsed))
