@@ -56,8 +56,8 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 			return err
 		}
 	}
-	// The mix is saved when -frames ends the game, and discarded after an
-	// error.
+	// The mix is saved on every clean end (closing the window, Q, a
+	// signal, -frames) and discarded after an error.
 	saved := false
 	defer func() {
 		if !saved {
@@ -101,7 +101,10 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	}
 	r := &lastFrame{Renderer: w.Renderer()}
 	if f.Frames == 0 && f.Screenshot == "" && end == nil {
-		return g.Run(win, r, first)
+		if err := g.Run(win, r, first); err != nil {
+			return err
+		}
+		return finish()
 	}
 
 	if err := g.Start(win, r, first); err != nil {
