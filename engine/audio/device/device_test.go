@@ -119,8 +119,9 @@ func TestNullDevicePlaysARunningGame(t *testing.T) {
 		t.Errorf("silent %v, err %v, notices %q: want a playing device", out.Silent(), out.Err(), notices)
 	}
 	// The device took at least a queue and at most real time plus the
-	// pacing's slack and one player buffer.
-	if lo, hi := int64(st.Level), int64(elapsed.Seconds()*audio.Rate*1.002+0.06*audio.Rate+512); st.Consumed < lo || st.Consumed > hi {
+	// pacing's slack (60 ms and the device's 20 ms buffer) and one player
+	// buffer.
+	if lo, hi := int64(st.Level), int64(elapsed.Seconds()*audio.Rate*1.002+0.08*audio.Rate+512); st.Consumed < lo || st.Consumed > hi {
 		t.Errorf("the device consumed %d frames in %v, want %d to %d", st.Consumed, elapsed, lo, hi)
 	}
 	// A Feed renders about one frame's sound (4 ms here, 192 frames, a

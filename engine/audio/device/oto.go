@@ -56,3 +56,10 @@ func openBackend(buf time.Duration, r io.Reader) (*backend, error) {
 func (b *backend) err() error   { return b.ctx.Err() }
 func (b *backend) pause()       { b.player.Pause() }
 func (b *backend) close() error { return b.player.Close() }
+
+// suspend pauses the player and suspends oto's context, whose write loop
+// then waits instead of writing.
+func (b *backend) suspend() error {
+	b.player.Pause()
+	return b.ctx.Suspend()
+}
