@@ -94,6 +94,9 @@ const wavMax = time.Duration(audio.MaxWAVFrames) * time.Second / audio.Rate
 // mix is longer than a WAV file holds: ticks ticks at rate per second,
 // plus the tail.
 func checkAudioOutLength(ticks uint64, rate int) error {
+	if rate <= 0 {
+		return nil // the engine refuses the rate itself
+	}
 	frames := float64(ticks)/float64(rate)*audio.Rate + audioTail
 	if frames > audio.MaxWAVFrames {
 		return fmt.Errorf("-audio-out: %d ticks at %d per second are %v of sound; a WAV file holds at most %v (4 GiB): run fewer ticks or leave out -audio-out",
