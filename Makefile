@@ -22,11 +22,11 @@ FRAMEBENCH_ARGS ?= -actors 1000,10000,20000,100000
 # The peer comparison: tickwork and raylib-go (built with -tags x11) on
 # the same cube scene, 3 rounds interleaved at 1k, 10k, 20k and 50k cubes
 # plus 60 Hz pacing (about two minutes on two cores).
-PEER_ARGS ?= -peer $(abspath $(BENCH_OUT))/raylib-peer -peer-cubes 1000,10000,20000,50000 -peer-rounds 3 \
+PEER_ARGS ?= -peer $(BENCH_OUT)/raylib-peer -peer-cubes 1000,10000,20000,50000 -peer-rounds 3 \
 	-peer-duration 2s -peer-warmup 500ms -peer-pace-duration 3s
 SOAK      ?= 10m
 
-.PHONY: all deps run test fmt-check vet test-pure test-all fuzz bench soak
+.PHONY: all deps run test repo-check fmt-check vet test-pure test-all fuzz bench soak
 
 all: test
 
@@ -39,7 +39,12 @@ run: deps
 
 ## test: formatting, vet, pure packages without cgo, then everything with the
 ## race detector (GL tests under Xvfb with Mesa's llvmpipe).
-test: deps fmt-check vet test-pure test-all fuzz
+test: deps repo-check fmt-check vet test-pure test-all fuzz
+
+## repo-check: no built program, no file over 1 MB (but the assets listed in
+## scripts/large-files.txt), no machine's absolute path in BENCHMARKS.md.
+repo-check:
+	@./scripts/check-repo.sh
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go')); \

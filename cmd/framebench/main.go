@@ -120,7 +120,7 @@ func runBench(c *config, args []string, stdout, stderr io.Writer) int {
 	res := &Results{
 		Version: resultsVersion,
 		Date:    time.Now().UTC().Format(time.RFC3339),
-		Command: strings.TrimSpace("framebench " + strings.Join(args, " ")),
+		Command: commandLine(args),
 		Machine: machineInfo(),
 		Settings: Settings{
 			DurationS: c.duration.Seconds(), WarmupS: c.warmup.Seconds(), TickRate: c.tickRate,
