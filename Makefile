@@ -26,7 +26,7 @@ PEER_ARGS ?= -peer $(BENCH_OUT)/raylib-peer -peer-cubes 1000,10000,20000,50000 -
 	-peer-duration 2s -peer-warmup 500ms -peer-pace-duration 3s
 SOAK      ?= 10m
 
-.PHONY: all deps run test repo-check fmt-check vet test-pure test-all fuzz bench soak
+.PHONY: all deps run test repo-check platforms fmt-check vet test-pure test-all fuzz bench soak
 
 all: test
 
@@ -39,7 +39,7 @@ run: deps
 
 ## test: formatting, vet, pure packages without cgo, then everything with the
 ## race detector (GL tests under Xvfb with Mesa's llvmpipe).
-test: deps repo-check fmt-check vet test-pure test-all fuzz
+test: deps repo-check fmt-check vet test-pure test-all fuzz platforms
 
 ## repo-check: no built program, no file over 1 MB (but the assets listed in
 ## scripts/large-files.txt), no machine's absolute path in BENCHMARKS.md.
@@ -63,6 +63,14 @@ test-pure:
 test-all:
 	$(XVFB) $(GO) test -count=1 -race -shuffle=on ./...
 	cd cmd/framebench && $(XVFB) $(GO) test -tags x11 -count=1 -race -shuffle=on ./...
+
+## platforms: the sample and a new game built for windows/amd64 with
+## mingw-w64 and run under Wine (same headless hash as on Linux, real frames
+## in a window), and the sample built with GLFW's Wayland support and run on
+## Weston. macOS is not tested here.
+platforms:
+	./scripts/check-windows.sh
+	./scripts/check-wayland.sh
 
 ## fuzz: a short run of each fuzz test over its seed corpus and new inputs.
 fuzz:
