@@ -4,7 +4,7 @@
 
 GO      ?= go
 # Packages that must build and pass with CGO_ENABLED=0: no GL, no GLFW.
-PURE    := ./timing/... ./scene/... ./engine/... ./gfx ./gfx/asset/... ./gfx/text/... ./gfx/mesh/... ./gfx/internal/... ./shaders/... ./cmd/internal/demo/... ./cmd/internal/assetgen/... ./cmd/newgame/...
+PURE    := ./timing/... ./scene/... ./engine/... ./gfx ./gfx/text/... ./gfx/mesh/... ./gfx/internal/... ./shaders/... ./cmd/internal/demo/... ./cmd/internal/assetgen/... ./cmd/newgame/...
 XVFB    := xvfb-run -a -s "-screen 0 1920x1080x24"
 ARGS    ?=
 
@@ -64,7 +64,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzScheduler$$' -fuzztime 10s ./timing
 	$(GO) test -run '^$$' -fuzz '^FuzzInFrameControl$$' -fuzztime 10s ./timing
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime 10s ./engine/replay
-	$(GO) test -run '^$$' -fuzz '^FuzzDecodeModel$$' -fuzztime 10s -fuzzminimizetime 2s ./gfx/asset
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeModel$$' -fuzztime 10s -fuzzminimizetime 2s ./engine/asset
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeAudio$$' -fuzztime 10s -fuzzminimizetime 2s ./engine/audio
 
 ## bench: Go benchmarks of every package and the end-to-end harness

@@ -8,8 +8,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/tickwork/tickwork/engine/asset"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
 	"github.com/tickwork/tickwork/gfx/gl41"
 	"github.com/tickwork/tickwork/gfx/internal/mainthread"
 	"github.com/tickwork/tickwork/gfx/window"

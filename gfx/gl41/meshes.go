@@ -6,8 +6,8 @@ import (
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 
+	"github.com/tickwork/tickwork/engine/asset"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
 	"github.com/tickwork/tickwork/shaders"
 )
 

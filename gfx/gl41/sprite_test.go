@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/tickwork/tickwork/engine/asset"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
 	"github.com/tickwork/tickwork/gfx/gl41"
 	"github.com/tickwork/tickwork/gfx/internal/mainthread"
 )

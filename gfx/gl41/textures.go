@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 
-	"github.com/tickwork/tickwork/gfx/asset"
+	"github.com/tickwork/tickwork/engine/asset"
 )
 
 // gpuTexture is one uploaded image.
