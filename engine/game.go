@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"image"
 	"log"
 	"math/rand/v2"
 	"os"
@@ -46,9 +47,12 @@ type (
 		SetFullscreen(on bool) error
 		Fullscreen() bool
 	}
-	// Screenshotter writes the frame just rendered as a PNG: called after
-	// Render, before the swap, when Game.Screenshot asked for one.
-	Screenshotter interface{ WriteScreenshot(path string) error }
+	// Screenshotter reads the frame just rendered, top row first: called
+	// after Render, before the swap, when Game.Screenshot asked for one.
+	// The engine writes the PNG file.
+	Screenshotter interface {
+		Screenshot() (*image.RGBA, error)
+	}
 	// Iconifier reports whether the window is minimised: called once per
 	// frame (see Options.Minimised).
 	Iconifier interface{ Iconified() bool }

@@ -192,7 +192,11 @@ func (r *lastFrame) writeLast(path string) error {
 	if err := r.Renderer.Render(r.last); err != nil {
 		return fmt.Errorf("screenshot %s: %w", path, err)
 	}
-	return r.WriteScreenshot(path)
+	img, err := r.Screenshot()
+	if err != nil {
+		return fmt.Errorf("screenshot %s: %w", path, err)
+	}
+	return engine.WritePNG(path, img)
 }
 
 // viewerWindow is the window of a replay. The engine ignores live input
