@@ -11,9 +11,9 @@ import (
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/audio/device"
 	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/engine/window"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/gl41"
-	"github.com/tickwork/tickwork/gfx/window"
 	"github.com/tickwork/tickwork/timing"
 )
 

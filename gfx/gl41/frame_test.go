@@ -10,11 +10,11 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/engine/window"
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/gl41"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
 	"github.com/tickwork/tickwork/gfx/text"
-	"github.com/tickwork/tickwork/gfx/window"
 	"github.com/tickwork/tickwork/timing"
 )
 
