@@ -7,7 +7,7 @@
 // Every function and method here that touches GL (New, Render, Close,
 // Screenshot, CheckError, Finish, AddMesh, ...) must be called on the
 // goroutine whose OS thread has the GL context current: in the game, the
-// main goroutine, which package gfx/window locks to the main thread in its
+// main goroutine, which package engine/window locks to the main thread in its
 // init. None of them is safe for concurrent use. The Stats values are
 // plain Go and may be used anywhere.
 //

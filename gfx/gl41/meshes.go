@@ -12,9 +12,10 @@ import (
 )
 
 // Assets is where a Renderer finds the meshes, materials and images a draw
-// list names beyond the built-in meshes: the game's *asset.Library (package engine/asset). The
-// renderer uploads each one the first time a frame uses it and keeps it;
-// assets never change under an ID, so nothing is uploaded twice.
+// list names beyond the built-in meshes: the game's *asset.Library
+// (package engine/asset, which this package does not import). The renderer
+// uploads each one the first time a frame uses it and keeps it; assets
+// never change under an ID, so nothing is uploaded twice.
 type Assets interface {
 	Mesh(id gfx.MeshID) (*gfx.Mesh, bool)
 	Material(id gfx.MaterialID) (*gfx.Material, bool)

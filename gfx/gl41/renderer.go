@@ -21,8 +21,8 @@ type Options struct {
 	Upload Upload
 
 	// Assets is where meshes, materials and images past the built-in
-	// meshes come from: the game's *asset.Library (package engine/asset). It may also be set
-	// later with SetAssets.
+	// meshes come from: the game's *asset.Library (package
+	// engine/asset). It may also be set later with SetAssets.
 	Assets Assets
 
 	// ShaderDir, when set, is a directory the shaders are read from instead
@@ -202,8 +202,9 @@ func (r *Renderer) Version() string { return r.version }
 func (r *Renderer) Name() string { return r.name }
 
 // SetAssets sets where meshes, materials and images past the built-in
-// meshes come from (the game's *asset.Library (package engine/asset)), dropping whatever was
-// uploaded from the previous assets. Call it between frames.
+// meshes come from (the game's *asset.Library, package engine/asset),
+// dropping whatever was uploaded from the previous assets. Call it between
+// frames.
 func (r *Renderer) SetAssets(a Assets) {
 	if r.closed || a == r.assets {
 		r.assets = a
