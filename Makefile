@@ -27,7 +27,7 @@ PEER_ARGS ?= -peer $(abspath $(BENCH_OUT))/raylib-peer -peer-cubes 1000,10000,20
 	-peer-duration 2s -peer-warmup 500ms -peer-pace-duration 3s
 SOAK      ?= 10m
 
-.PHONY: all deps run test fmt-check vet test-pure test-all fuzz bench soak
+.PHONY: all deps run test fmt-check layers vet test-pure test-all fuzz bench soak
 
 all: test
 
@@ -38,13 +38,18 @@ deps:
 run: deps
 	$(GO) run ./cmd/sample $(ARGS)
 
-## test: formatting, vet, pure packages without cgo, then everything with the
+## test: formatting, layers, vet, pure packages without cgo, then everything with the
 ## race detector (GL tests under Xvfb with Mesa's llvmpipe).
-test: deps fmt-check vet test-pure test-all fuzz
+test: deps fmt-check layers vet test-pure test-all fuzz
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; echo "run: gofmt -w ."; exit 1; fi
+
+## layers: no package imports one from a layer above it (gfx nothing of
+## engine or scene; scene nothing of engine; timing and shaders nothing).
+layers:
+	@GO="$(GO)" ./scripts/check-layers.sh
 
 # framebench's raylib-go peer builds only with the x11 tag: vet and test
 # it with the tag (a first build compiles raylib with cgo, about 35 s).
