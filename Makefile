@@ -3,8 +3,9 @@
 # Each target installs missing system packages first (scripts/deps.sh).
 
 GO      ?= go
-# Packages that must build and pass with CGO_ENABLED=0: no GL, no GLFW.
-PURE    := ./timing/... ./scene/... ./engine/... ./gfx ./gfx/asset/... ./gfx/text/... ./gfx/mesh/... ./gfx/internal/... ./shaders/... ./cmd/internal/demo/... ./cmd/internal/assetgen/... ./cmd/newgame/...
+# Packages that must build and pass with CGO_ENABLED=0: all but the GLFW
+# window, the OpenGL renderer and the sample that opens them.
+PURE     = $(filter-out %/engine/window %/gfx/gl41 %/cmd/sample,$(shell $(GO) list ./...))
 XVFB    := xvfb-run -a -s "-screen 0 1920x1080x24"
 ARGS    ?=
 
@@ -26,7 +27,7 @@ PEER_ARGS ?= -peer $(BENCH_OUT)/raylib-peer -peer-cubes 1000,10000,20000,50000 -
 	-peer-duration 2s -peer-warmup 500ms -peer-pace-duration 3s
 SOAK      ?= 10m
 
-.PHONY: all deps run test repo-check platforms fmt-check vet test-pure test-all fuzz bench soak
+.PHONY: all deps run test repo-check platforms fmt-check layers vet test-pure test-all fuzz bench soak
 
 all: test
 
@@ -37,9 +38,9 @@ deps:
 run: deps
 	$(GO) run ./cmd/sample $(ARGS)
 
-## test: formatting, vet, pure packages without cgo, then everything with the
+## test: formatting, layers, vet, pure packages without cgo, then everything with the
 ## race detector (GL tests under Xvfb with Mesa's llvmpipe).
-test: deps repo-check fmt-check vet test-pure test-all fuzz platforms
+test: deps repo-check fmt-check layers vet test-pure test-all fuzz platforms
 
 ## repo-check: no built program, no file over 1 MB (but the assets listed in
 ## scripts/large-files.txt), no machine's absolute path in BENCHMARKS.md.
@@ -49,6 +50,11 @@ repo-check:
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; echo "run: gofmt -w ."; exit 1; fi
+
+## layers: no package imports one from a layer above it (gfx nothing of
+## engine or scene; scene nothing of engine; timing and shaders nothing).
+layers:
+	@GO="$(GO)" ./scripts/check-layers.sh
 
 # framebench's raylib-go peer builds only with the x11 tag: vet and test
 # it with the tag (a first build compiles raylib with cgo, about 35 s).
@@ -77,7 +83,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzScheduler$$' -fuzztime 10s ./timing
 	$(GO) test -run '^$$' -fuzz '^FuzzInFrameControl$$' -fuzztime 10s ./timing
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime 10s ./engine/replay
-	$(GO) test -run '^$$' -fuzz '^FuzzDecodeModel$$' -fuzztime 10s -fuzzminimizetime 2s ./gfx/asset
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeModel$$' -fuzztime 10s -fuzzminimizetime 2s ./engine/asset
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeAudio$$' -fuzztime 10s -fuzzminimizetime 2s ./engine/audio
 
 ## bench: Go benchmarks of every package and the end-to-end harness

@@ -1,6 +1,6 @@
 // Package engine runs a game: the fixed-timestep loop, the stack of states,
 // input latched per tick, and a headless runner for tests. It builds with
-// CGO_ENABLED=0: the window and the OpenGL renderer (gfx/window, gfx/gl41)
+// CGO_ENABLED=0: the window and the OpenGL renderer (engine/window, gfx/gl41)
 // plug in through two small interfaces, so a game's logic is tested without
 // a window.
 //
@@ -69,6 +69,6 @@
 //
 // # Threads
 //
-// Everything here runs on the main goroutine, the one gfx/window locks to
+// Everything here runs on the main goroutine, the one engine/window locks to
 // the main OS thread: a Game is not safe for concurrent use.
 package engine

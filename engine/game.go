@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"image"
 	"log"
 	"math/rand/v2"
 	"os"
@@ -15,7 +16,7 @@ import (
 	"github.com/tickwork/tickwork/timing"
 )
 
-// Window is the platform a game runs in: gfx/window's GLFW window in a real
+// Window is the platform a game runs in: engine/window's GLFW window in a real
 // game, a null window headless. All methods are called on the main goroutine.
 type Window interface {
 	// PollEvents processes pending window-system events and appends them to
@@ -29,9 +30,9 @@ type Window interface {
 }
 
 // Optional abilities of a Window (or, for Screenshotter, of the
-// renderer), found by type assertion. gfx/window's Window and gfx/gl41's
-// Renderer assert them at compile time. Every method is called on the main
-// goroutine.
+// renderer), found by type assertion. engine/window's Window and gfx/gl41's
+// Renderer have them (their tests check it at compile time). Every method
+// is called on the main goroutine.
 type (
 	// VSyncSetter turns vsync on or off: called by Start with the
 	// options' setting and by Game.SetVSync.
@@ -46,9 +47,12 @@ type (
 		SetFullscreen(on bool) error
 		Fullscreen() bool
 	}
-	// Screenshotter writes the frame just rendered as a PNG: called after
-	// Render, before the swap, when Game.Screenshot asked for one.
-	Screenshotter interface{ WriteScreenshot(path string) error }
+	// Screenshotter reads the frame just rendered, top row first: called
+	// after Render, before the swap, when Game.Screenshot asked for one.
+	// The engine writes the PNG file.
+	Screenshotter interface {
+		Screenshot() (*image.RGBA, error)
+	}
 	// Iconifier reports whether the window is minimised: called once per
 	// frame (see Options.Minimised).
 	Iconifier interface{ Iconified() bool }
@@ -192,7 +196,7 @@ func New(opts Options) (*Game, error) {
 // game ends: the last state popped, ErrQuit returned, Quit called or the
 // window closed. It returns nil after a clean end, or the first error with
 // the state's name, always after exiting every state. Call it on the main
-// goroutine (the one gfx/window locked to the main OS thread).
+// goroutine (the one engine/window locked to the main OS thread).
 func (g *Game) Run(win Window, r gfx.Renderer, first State) error {
 	if err := g.Start(win, r, first); err != nil {
 		return err

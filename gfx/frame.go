@@ -61,7 +61,7 @@ type HUD struct {
 	Texts   []Text
 }
 
-// ImageID names an image of the game's asset library (package gfx/asset,
+// ImageID names an image of the game's asset library (package engine/asset,
 // whose ImageID it is); 0 names none.
 type ImageID uint16
 

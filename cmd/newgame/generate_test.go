@@ -102,7 +102,7 @@ func TestGenerateWritesTheGame(t *testing.T) {
 			t.Errorf("game/patrol.go does not contain %q", s)
 		}
 	}
-	if g := read("game/game.go"); !strings.Contains(g, "_ engine.SceneOwner = (*Play)(nil)") || strings.Contains(g, "gfx/window") {
+	if g := read("game/game.go"); !strings.Contains(g, "_ engine.SceneOwner = (*Play)(nil)") || strings.Contains(g, "engine/window") {
 		t.Error("game/game.go should assert Play's interfaces and not import the window")
 	}
 	if !strings.Contains(read("game/patrol.go"), "func (p *Patrol) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error") {

@@ -10,9 +10,9 @@ import (
 
 	"github.com/tickwork/tickwork/cmd/internal/demo"
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/asset"
 	"github.com/tickwork/tickwork/engine/atomicfile"
 	"github.com/tickwork/tickwork/engine/replay"
-	"github.com/tickwork/tickwork/gfx/asset"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -11,9 +11,9 @@ import (
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/audio/device"
 	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/engine/window"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/gl41"
-	"github.com/tickwork/tickwork/gfx/window"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -192,7 +192,11 @@ func (r *lastFrame) writeLast(path string) error {
 	if err := r.Renderer.Render(r.last); err != nil {
 		return fmt.Errorf("screenshot %s: %w", path, err)
 	}
-	return r.WriteScreenshot(path)
+	img, err := r.Screenshot()
+	if err != nil {
+		return fmt.Errorf("screenshot %s: %w", path, err)
+	}
+	return engine.WritePNG(path, img)
 }
 
 // viewerWindow is the window of a replay. The engine ignores live input

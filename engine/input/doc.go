@@ -2,7 +2,7 @@
 // button codes. The per-tick view of them is engine.Input. It is pure data: it builds with CGO_ENABLED=0, so a game's
 // input handling can be tested, recorded and replayed without a window.
 //
-// A window backend (gfx/window) turns window-system callbacks into Events,
+// A window backend (engine/window) turns window-system callbacks into Events,
 // each stamped with the engine's clock when it was received. The engine
 // queues them and hands them to the top state at tick boundaries: every event
 // is delivered to exactly one tick, the first whose ideal moment is not

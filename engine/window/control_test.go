@@ -7,8 +7,8 @@ import (
 
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/input"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
-	"github.com/tickwork/tickwork/gfx/window"
+	"github.com/tickwork/tickwork/engine/window"
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 )
 
 // retitler changes the window from its first tick and notes the resize

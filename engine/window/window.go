@@ -9,7 +9,6 @@ import (
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 
-	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/gfx/gl41"
 	"github.com/tickwork/tickwork/timing"
@@ -339,21 +338,6 @@ func (w *Window) Restore() (err error) {
 // Iconified reports whether the window is minimised, as the window system
 // last told GLFW.
 func (w *Window) Iconified() bool { return w.iconified }
-
-// The window is the engine's Window and has every optional ability the
-// engine looks for.
-var (
-	_ engine.Window        = (*Window)(nil)
-	_ engine.VSyncSetter   = (*Window)(nil)
-	_ engine.RefreshRater  = (*Window)(nil)
-	_ engine.Fullscreener  = (*Window)(nil)
-	_ engine.Iconifier     = (*Window)(nil)
-	_ engine.ContentScaler = (*Window)(nil)
-	_ engine.Titler        = (*Window)(nil)
-	_ engine.Sizer         = (*Window)(nil)
-	_ engine.CursorModer   = (*Window)(nil)
-	_ engine.IconSetter    = (*Window)(nil)
-)
 
 // Title returns the window's title: Config.Title, or the last SetTitle.
 func (w *Window) Title() string { return w.title }

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/engine/window"
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
-	"github.com/tickwork/tickwork/gfx/window"
 	"github.com/tickwork/tickwork/timing"
 )
 

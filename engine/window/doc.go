@@ -11,7 +11,7 @@
 // current on one OS thread. This package's init calls runtime.LockOSThread,
 // so the main goroutine stays on the main thread; every function and method
 // here must be called from the main goroutine (in tests: from the goroutine
-// that runs TestMain, see gfx/internal/mainthread).
+// that runs TestMain, see package engine/window/mainthread).
 //
 // # Process-wide state
 //

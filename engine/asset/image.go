@@ -8,39 +8,31 @@ import (
 	_ "image/jpeg" // JPEG decoding for DecodeImage
 	_ "image/png"  // PNG decoding for DecodeImage
 	"io"
+
+	"github.com/tickwork/tickwork/gfx"
 )
 
-// ColorSpace says how an image's values are to be read: colour images
-// (base colour textures, sprites) are sRGB-encoded and a renderer decodes
-// them to linear light when sampling; data images (normal maps, masks) are
-// linear as stored.
-type ColorSpace uint8
+// The images a Library holds are package gfx's, which a renderer reads
+// without importing this package; these names are the same types and
+// values.
+type (
+	// ColorSpace is gfx.ColorSpace: how an image's values are read.
+	ColorSpace = gfx.ColorSpace
+	// Image is gfx.Image: a decoded picture, 8-bit RGBA, not
+	// premultiplied, rows top to bottom.
+	Image = gfx.Image
+)
 
+// The colour spaces: gfx.SRGB (colour, the zero value) and gfx.Linear
+// (data).
 const (
-	SRGB   ColorSpace = iota // colour: the zero value
-	Linear                   // data
+	SRGB   = gfx.SRGB
+	Linear = gfx.Linear
 )
 
-// String returns "sRGB" or "linear".
-func (c ColorSpace) String() string {
-	if c == Linear {
-		return "linear"
-	}
-	return "sRGB"
-}
-
-// Image is a decoded picture: 8-bit RGBA, not premultiplied, rows top to
-// bottom.
-type Image struct {
-	Width, Height int
-	Pix           []byte // 4·Width·Height bytes
-	Space         ColorSpace
-}
-
-// MaxImageSide is the largest width or height DecodeImage accepts. A
-// renderer still checks its driver's own maximum texture size (OpenGL 4.1
-// promises at least 16384) before uploading.
-const MaxImageSide = 16384
+// MaxImageSide is the largest width or height DecodeImage accepts
+// (gfx.MaxImageSide).
+const MaxImageSide = gfx.MaxImageSide
 
 // DecodeImage decodes a PNG or JPEG image read from r. It reads the file
 // into memory, then decodes it with DecodeImageBytes.
@@ -93,17 +85,4 @@ func FromImage(img image.Image, space ColorSpace) *Image {
 	draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Src)
 	out.Pix = dst.Pix
 	return out
-}
-
-// Validate reports an image whose size and pixels disagree.
-func (im *Image) Validate() error {
-	switch {
-	case im.Width <= 0 || im.Height <= 0 || im.Width > MaxImageSide || im.Height > MaxImageSide:
-		return fmt.Errorf("%d×%d pixels: allowed 1 to %d on each side", im.Width, im.Height, MaxImageSide)
-	case len(im.Pix) != 4*im.Width*im.Height:
-		return fmt.Errorf("%d bytes of pixels for %d×%d: want %d (RGBA, 8 bits each)", len(im.Pix), im.Width, im.Height, 4*im.Width*im.Height)
-	case im.Space > Linear:
-		return fmt.Errorf("unknown colour space %d", im.Space)
-	}
-	return nil
 }

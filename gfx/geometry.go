@@ -1,12 +1,10 @@
-package asset
+package gfx
 
 import (
 	"fmt"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
-
-	"github.com/tickwork/tickwork/gfx"
 )
 
 // Primitive is how a mesh's vertices (or indices) form shapes, as glTF
@@ -34,15 +32,19 @@ func (p Primitive) String() string {
 	return fmt.Sprintf("primitive#%d", uint8(p))
 }
 
-// Mesh is one drawable piece of geometry: vertex attributes, all of the
-// same length, and optional indices. Positions are required; Normals are
-// required too (ComputeNormals makes them); UVs, Colors and Tangents are
-// optional (empty) and otherwise have one entry per vertex.
+// Mesh is one drawable piece of geometry, as a renderer uploads it: vertex
+// attributes, all of the same length, and optional indices. Positions are
+// required; Normals are required too (ComputeNormals makes them); UVs,
+// Colors and Tangents are optional (empty) and otherwise have one entry per
+// vertex. A game loads meshes into its asset library (package
+// engine/asset), which names them by MeshID; a renderer reads them from
+// there the first time a frame draws them, and nothing changes a mesh
+// after that.
 type Mesh struct {
 	Positions []mgl32.Vec3
 	Normals   []mgl32.Vec3
 	UVs       []mgl32.Vec2 // texture coordinates, (0, 0) at the image's top-left
-	Colors    []gfx.Color  // vertex colours, linear RGBA, multiplied into the material
+	Colors    []Color      // vertex colours, linear RGBA, multiplied into the material
 	Tangents  []mgl32.Vec4 // xyz tangent, w the bitangent's sign
 	Indices   []uint32     // empty: the vertices in order
 	Mode      Primitive
@@ -235,6 +237,7 @@ func (m *Mesh) Bounds() Bounds {
 	return b
 }
 
+// finite reports whether every v is neither infinite nor NaN.
 func finite(vs ...float32) bool {
 	for _, v := range vs {
 		if v-v != 0 {

@@ -4,9 +4,9 @@ import (
 	"testing"
 
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/window"
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
-	"github.com/tickwork/tickwork/gfx/window"
 )
 
 // panel draws a white square at (10, 10), 20 units wide, in the HUD's

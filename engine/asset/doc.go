@@ -3,7 +3,10 @@
 // builds with CGO_ENABLED=0: a headless game loads the same assets, gets
 // the same IDs and the same Hash as the windowed one, and its logic names
 // assets by ID. A renderer turns the data into GPU objects when a frame
-// first uses them; nothing here holds a GL name.
+// first uses them; nothing here holds a GL name. The data types are package
+// gfx's (Mesh, Material, Image and what they use), named here too, so the
+// renderer reads a Library through gl41.Assets without importing this
+// package, which sits above scene and engine/audio.
 //
 // IDs are handed out in the order assets are added, so the same loads in
 // the same order give the same IDs on every run. Meshes share gfx.MeshID's

@@ -8,7 +8,7 @@ import (
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 
-	"github.com/tickwork/tickwork/gfx/asset"
+	"github.com/tickwork/tickwork/engine/asset"
 )
 
 // A game loads a model once, while it starts; its actors then draw the

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/tickwork/tickwork/engine"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
-	"github.com/tickwork/tickwork/gfx/window"
+	"github.com/tickwork/tickwork/engine/window"
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/timing"
 )
 

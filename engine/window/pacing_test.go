@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/tickwork/tickwork/engine"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
-	"github.com/tickwork/tickwork/gfx/window"
+	"github.com/tickwork/tickwork/engine/window"
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 )
 
 // idle is a state that does nothing: the test measures the loop itself.

@@ -26,38 +26,6 @@ func quad() *Mesh {
 	}
 }
 
-func TestComputeNormalsAndBounds(t *testing.T) {
-	m := quad()
-	m.ComputeNormals()
-	for i, n := range m.Normals {
-		if n.Sub(mgl32.Vec3{0, 1, 0}).Len() > 1e-6 {
-			t.Errorf("normal %d: got %v, want (0, 1, 0)", i, n)
-		}
-	}
-	b := m.Bounds()
-	if b.Min != (mgl32.Vec3{-1, 0, -1}) || b.Max != (mgl32.Vec3{1, 0, 1}) || b.Center != (mgl32.Vec3{}) ||
-		math.Abs(float64(b.Radius)-math.Sqrt2) > 1e-6 {
-		t.Errorf("got bounds %+v, want the box ±1 on X and Z, radius √2", b)
-	}
-	if got := m.Triangles(); got != 2 {
-		t.Errorf("got %d triangles, want 2", got)
-	}
-}
-
-func TestTrianglesPerMode(t *testing.T) {
-	for _, c := range []struct {
-		mode    Primitive
-		n, want int
-	}{
-		{Triangles, 9, 3}, {TriangleStrip, 6, 4}, {TriangleFan, 6, 4}, {Lines, 6, 0}, {Points, 5, 0}, {LineStrip, 4, 0},
-	} {
-		m := &Mesh{Positions: make([]mgl32.Vec3, c.n), Mode: c.mode}
-		if got := m.Triangles(); got != c.want {
-			t.Errorf("%v of %d vertices: got %d triangles, want %d", c.mode, c.n, got, c.want)
-		}
-	}
-}
-
 func TestBadMeshesAreNamed(t *testing.T) {
 	nan := float32(math.NaN())
 	cases := []struct {

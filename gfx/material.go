@@ -1,11 +1,9 @@
-package asset
+package gfx
 
 import (
 	"fmt"
 
 	"github.com/go-gl/mathgl/mgl32"
-
-	"github.com/tickwork/tickwork/gfx"
 )
 
 // AlphaMode is how a material's alpha is used (glTF's alphaMode).
@@ -45,10 +43,11 @@ type Sampler struct {
 
 // Material is how a mesh's surface looks: base colour factor × base colour
 // texture × vertex colour × instance colour, lit unless Unlit. The zero
-// Material is opaque white, lit, single-sided.
+// Material is opaque white, lit, single-sided. A game registers materials
+// in its asset library (package engine/asset) under a MaterialID.
 type Material struct {
-	BaseColor   gfx.Color // the factor; the zero Color means opaque white
-	BaseTexture ImageID   // 0: none
+	BaseColor   Color   // the factor; the zero Color means opaque white
+	BaseTexture ImageID // 0: none
 	Sampler     Sampler
 	TexCoord    int // which set of texture coordinates (only 0 is kept today)
 

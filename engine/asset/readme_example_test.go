@@ -8,8 +8,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/tickwork/tickwork/engine/asset"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
 	"github.com/tickwork/tickwork/scene"
 )
 
@@ -100,6 +100,6 @@ func TestREADMEShowsTheExample(t *testing.T) {
 	code, doc := block("readme_example_test.go", string(src)), block("README.md", string(readme))
 	code = strings.ReplaceAll(code, "\n\t", "\n")
 	if code != doc {
-		t.Errorf("README.md's assets example differs from gfx/asset/readme_example_test.go:\n--- test\n%s\n--- README.md\n%s", code, doc)
+		t.Errorf("README.md's assets example differs from engine/asset/readme_example_test.go:\n--- test\n%s\n--- README.md\n%s", code, doc)
 	}
 }

@@ -1,8 +1,9 @@
 // Package mainthread runs functions on the process's main thread, for tests
-// of code that needs it (GLFW windows, GL contexts). A test binary's
-// TestMain hands the main goroutine to Run, which runs the tests on another
-// goroutine and executes the functions they pass to Call, one at a time, on
-// the main thread until the tests finish:
+// of code that needs it (GLFW windows, GL contexts): the window's and the
+// renderer's own tests, and a game's tests that open a window. A test
+// binary's TestMain hands the main goroutine to Run, which runs the tests on
+// another goroutine and executes the functions they pass to Call, one at a
+// time, on the main thread until the tests finish:
 //
 //	func TestMain(m *testing.M) { os.Exit(mainthread.Run(m.Run)) }
 //

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/engine/window"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/window"
 	"github.com/tickwork/tickwork/timing"
 )
 
