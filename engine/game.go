@@ -98,9 +98,12 @@ type Game struct {
 	queue   []input.Event
 	polled  []input.Event
 	deliver []input.Event
-	held    []input.Key
-	source  TickSource
-	sinks   []TickSink
+	// unknownEvents counts the events of an unknown kind dropped before
+	// delivery (Stats.UnknownEvents).
+	unknownEvents uint64
+	held          []input.Key
+	source        TickSource
+	sinks         []TickSink
 
 	frame     gfx.Frame
 	tctx      TickContext
