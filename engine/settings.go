@@ -87,7 +87,8 @@ func (g *Game) Fullscreen() bool {
 }
 
 // ToggleOverlay shows or hides the debug overlay (TPS, FPS, frame time,
-// alpha, dropped time and a frame-time graph).
+// alpha, dropped time and a frame-time graph). It sits in the HUD's
+// top-left corner, drawn over every state's HUD; SetOverlayCorner moves it.
 func (g *Game) ToggleOverlay() { g.overlay.on = !g.overlay.on }
 
 // OverlayShown reports whether the debug overlay is shown.
