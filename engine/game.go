@@ -138,6 +138,10 @@ type entry struct {
 	ticking bool
 	clock   stepClock
 
+	// Messages (Context.Post): posted collects them, and at the state's
+	// next tick they become inbox, what TickContext.Messages returns.
+	posted, inbox []any
+
 	// The state's optional abilities, found once when it is pushed: a type
 	// assertion to an interface type on every frame fills the runtime's
 	// per-site cache at random moments, and each filling allocates.

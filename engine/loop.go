@@ -205,6 +205,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		if i == top {
 			g.tctx.Input = g.in
 		}
+		e.takeMessages()
 		if err := g.callTick(e, &g.tctx); err != nil {
 			return err
 		}
@@ -212,7 +213,12 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 			g.mark(e, "Scenes", -1)
 			for j, m := range scenesOf(e.scenes, &g.sbTick) {
 				g.mark(e, "actor Tick", j)
-				if err := m.Tick(ti); err != nil {
+				// The behaviours reach the tick through the manager
+				// (TickContextOf): set once per scene and tick.
+				m.SetEnv(&g.tctx)
+				err := m.Tick(ti)
+				m.SetEnv(nil)
+				if err != nil {
 					if err = g.sceneTickError(e, j, m, ti, err); err != nil {
 						return err
 					}
@@ -251,6 +257,14 @@ func (g *Game) dropUnknown(tick uint64, evs []input.Event) []input.Event {
 		g.unknownEvents++
 	}
 	return evs[:n]
+}
+
+// takeMessages makes the messages posted to e since its last tick its
+// inbox for this tick, forgetting the previous inbox (cleared, so it keeps
+// no values alive) and reusing its memory for the next posts.
+func (e *entry) takeMessages() {
+	clear(e.inbox)
+	e.inbox, e.posted = e.posted, e.inbox[:0]
 }
 
 // callTick runs a state's Tick, turning a panic into a *PanicError.
