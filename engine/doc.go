@@ -23,6 +23,10 @@
 // after the state's Tick, teleports them when the state is entered, and
 // interpolates and draws them every frame. Optional abilities are separate
 // one-method interfaces: Enterer, Exiter, Coverer, Overlay, Named, Hasher.
+// An actor's behaviour reaches the tick it runs in through
+// TickContextOf(m): the tick's input, sounds, the random source, and Post,
+// which sends its state a message read in the state's next Tick
+// (TickContext.Messages).
 //
 // States are pushed, popped and replaced from a tick (ctx.Push, ctx.Pop,
 // ctx.Replace); changes are applied between ticks. An Overlay says whether

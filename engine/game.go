@@ -102,9 +102,12 @@ type Game struct {
 	queue   []input.Event
 	polled  []input.Event
 	deliver []input.Event
-	held    []input.Key
-	source  TickSource
-	sinks   []TickSink
+	// unknownEvents counts the events of an unknown kind dropped before
+	// delivery (Stats.UnknownEvents).
+	unknownEvents uint64
+	held          []input.Key
+	source        TickSource
+	sinks         []TickSink
 
 	frame     gfx.Frame
 	tctx      TickContext
@@ -138,6 +141,10 @@ type entry struct {
 	alpha   float32
 	ticking bool
 	clock   stepClock
+
+	// Messages (Context.Post): posted collects them, and at the state's
+	// next tick they become inbox, what TickContext.Messages returns.
+	posted, inbox []any
 
 	// The state's optional abilities, found once when it is pushed: a type
 	// assertion to an interface type on every frame fills the runtime's
