@@ -79,13 +79,20 @@ func NewHeadless(opts Options, first State) (*Headless, error) {
 func (h *Headless) SetFramebufferSize(w, hgt int) { h.win.w, h.win.h = w, hgt }
 
 // Inject schedules events to be delivered to the top state at the given
-// tick, as a replay would: scripted input replaces live input.
-func (h *Headless) Inject(tick uint64, events ...input.Event) {
+// tick, as a replay would: scripted input replaces live input. Call it on
+// the goroutine that runs the game, between frames. A tick that has
+// already run cannot receive events: Inject then returns an error naming
+// the last tick run, and schedules nothing.
+func (h *Headless) Inject(tick uint64, events ...input.Event) error {
+	if ran := h.Game.Ticks(); tick < ran {
+		return fmt.Errorf("engine: Inject: tick %d has already run (the last tick run is %d): inject at tick %d or later, or before running the ticks", tick, ran-1, ran)
+	}
 	if h.script == nil {
 		h.script = make(map[uint64][]input.Event)
 		h.Game.SetTickSource(h)
 	}
 	h.script[tick] = append(h.script[tick], events...)
+	return nil
 }
 
 // TickEvents implements TickSource with the injected events.
