@@ -158,7 +158,8 @@ func (g *frameGen) Next() timing.Micros {
 func (g *frameGen) Err() error { return g.err }
 
 // Limits of Steady's and Jittered's frame rate: from one frame per 1000 s
-// to one per microsecond.
+// to one per microsecond. Their errors state the range as "%g to %g" of
+// these two, so a program's own check of a frame rate can say the same.
 const (
 	MinFPS = 0.001
 	MaxFPS = 1e6
