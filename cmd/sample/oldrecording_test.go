@@ -130,3 +130,30 @@ func TestFinalHashStillChecked(t *testing.T) {
 		t.Errorf("replaying with a wrong final hash: status %d, stderr %q; want 1 and the divergence at the last tick", r.code, r.stderr)
 	}
 }
+
+// TestBisectOtherSceneSaysItCannotCompare: -bisect on a recording of
+// another version of the scene (its hashes are of another game) does not
+// report a divergence from the recording: it says it cannot bisect against
+// it and why, compares the two frame rates, and exits 0 when they agree.
+func TestBisectOtherSceneSaysItCannotCompare(t *testing.T) {
+	dir := t.TempDir()
+	now, other := filepath.Join(dir, "now.twr"), filepath.Join(dir, "other.twr")
+	// Recorded with 20 actors; the rewritten file says none, and another
+	// version of the scene: every hash in it is of another game.
+	if rec := sample(t, nil, "-headless", "-ticks", "60", "-actors", "20", "-record", now); rec.code != 0 {
+		t.Fatalf("recording: status %d\n%s", rec.code, rec.stderr)
+	}
+	rewriteRecording(t, now, other, func(h *recHeader) {
+		h.meta = [][2]string{{"actors", "0"}, {"scene", "an older scene"}}
+	})
+	r := sample(t, nil, "-replay", other, "-bisect")
+	if r.code != 0 || strings.Contains(r.stdout, "differs from the recording") ||
+		!strings.Contains(r.stdout, "cannot be bisected against the recording: it was recorded with another version of the sample's scene") ||
+		!strings.Contains(r.stdout, "the same game at both frame rates") {
+		t.Errorf("-bisect: status %d, stdout %q; want 0, the frame rates compared and a line saying the recording cannot be compared and why\n%s", r.code, r.stdout, r.stderr)
+	}
+	// The headless replay of it agrees: unchecked, status 0.
+	if r := sample(t, nil, "-headless", "-replay", other); r.code != 0 || !strings.Contains(r.stderr, "cannot be compared") {
+		t.Errorf("-headless -replay: status %d, stderr %q; want 0 and the notice", r.code, r.stderr)
+	}
+}

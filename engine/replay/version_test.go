@@ -114,7 +114,8 @@ func TestMetadataRoundTrip(t *testing.T) {
 // TestUncheckedHashesAreNotCompared: CheckFinal compares a game's final
 // hash with the recording's only where the hashes can be compared: a
 // recording of another hash scheme, or one the game marks with
-// SetUnchecked, gives no divergence at its end, nor along the way.
+// SetUnchecked, gives no divergence at its end, nor along the way, nor in
+// Bisect, which says why instead.
 func TestUncheckedHashesAreNotCompared(t *testing.T) {
 	rec := record(t, "", testHeader(), 60)
 	open := func() *Player {
@@ -152,6 +153,13 @@ func TestUncheckedHashesAreNotCompared(t *testing.T) {
 		}
 		if _, err := replayRun(t, tt.p, engine.Steady(60), &arena{divergeAt: 20}); err != nil {
 			t.Errorf("%s: replaying another game: got %v, want no divergence (unchecked)", tt.name, err)
+		}
+		b, err := Bisect(tt.p, engine.Options{}, func() (engine.State, error) { return &arena{divergeAt: 20}, nil }, engine.Steady(60), engine.Steady(7))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Recorded || b.Unchecked != tt.p.Unchecked() || !strings.Contains(b.String(), "cannot be bisected against the recording: "+tt.p.Unchecked()) {
+			t.Errorf("%s: Bisect gave %+v, %q; want no divergence from the recording and a line saying why it cannot be compared", tt.name, b, b.String())
 		}
 	}
 }
