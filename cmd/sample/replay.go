@@ -80,10 +80,13 @@ func attachReplay(g *engine.Game, p *replay.Player) error {
 
 // hashAt is a tick sink that keeps Game.Hash after one given tick: the
 // state a run or a recording ends in, even if the game quits in that tick.
+// With quit set it then ends the game (engine.ErrQuit): a windowed replay
+// ends after the recording's last tick.
 type hashAt struct {
 	tick uint64
 	hash uint64
 	ok   bool
+	quit bool
 }
 
 func (s *hashAt) TickInput(uint64, []input.Event) error { return nil }
@@ -91,6 +94,9 @@ func (s *hashAt) TickInput(uint64, []input.Event) error { return nil }
 func (s *hashAt) TickDone(tick uint64, g *engine.Game) error {
 	if tick == s.tick {
 		s.hash, s.ok = g.Hash(), true
+		if s.quit {
+			return engine.ErrQuit
+		}
 	}
 	return nil
 }
