@@ -39,6 +39,7 @@ var outputs = []struct {
 	gen        func() ([]byte, error) // for a file made by code, not a template
 }{
 	{"main.go", "main.go.tmpl", nil},
+	{"main_test.go", "main_test.go.tmpl", nil},
 	{"game/game.go", "game.go.tmpl", nil},
 	{"game/assets.go", "assets.go.tmpl", nil},
 	{"game/patrol.go", "patrol.go.tmpl", nil},
