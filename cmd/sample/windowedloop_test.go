@@ -101,3 +101,30 @@ func TestWindowedReplayExits(t *testing.T) {
 		t.Errorf("-replay in a window: %v, stdout %q; want status 0 and a line %q\n%s", err, stdout.String(), want, stderr.String())
 	}
 }
+
+// TestFramesCountsWhatItDraws: -frames N runs and reports exactly N frames,
+// each drawn once.
+func TestFramesCountsWhatItDraws(t *testing.T) {
+	for _, start := range []string{demo.StartGameplay, demo.StartTitle} {
+		clock := &engine.ManualClock{}
+		g, err := engine.New(engine.Options{Clock: clock, NoPacing: true, Signals: engine.SignalsIgnore})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, err := demo.NewState(start, demo.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &engine.NullRenderer{}
+		if err := g.Start(&clockWindow{clock: clock}, r, first); err != nil {
+			t.Fatal(err)
+		}
+		run := runFrames(g, 300, nil, io.Discard)
+		if err := g.Stop(); run.err != nil || err != nil {
+			t.Fatal(run.err, err)
+		}
+		if run.frames != 300 || r.Frames != 300 || len(run.intervals) != 300 {
+			t.Errorf("%s: -frames 300 ran %d frames, drew %d, timed %d; want 300 of each", start, run.frames, r.Frames, len(run.intervals))
+		}
+	}
+}
