@@ -299,3 +299,34 @@ func TestOverlayCorner(t *testing.T) {
 		t.Errorf("after a refused corner: %v, want bottom-right kept", got)
 	}
 }
+
+// TestInjectForAPastTickIsRefused: events for a tick that has already run
+// cannot be delivered; Inject says which tick ran last instead of dropping
+// them. The next tick and later ones are accepted.
+func TestInjectForAPastTickIsRefused(t *testing.T) {
+	h, err := NewHeadless(Options{}, newWorld(t, 1, &journal{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.RunTicks(10, nil); err != nil { // ticks 0 to 9
+		t.Fatal(err)
+	}
+	press := key(input.KeyPress, input.KeyA, 0)
+	for _, tt := range []struct {
+		tick uint64
+		want string // in the error; "" for none
+	}{
+		{0, "tick 0 has already run (the last tick run is 9)"},
+		{9, "tick 9 has already run (the last tick run is 9)"},
+		{10, ""},
+		{500, ""},
+	} {
+		err := h.Inject(tt.tick, press)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("Inject(%d): got %v, want no error", tt.tick, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "tick 10 or later")):
+			t.Errorf("Inject(%d): got %v, want an error saying %q and to inject at tick 10 or later", tt.tick, err, tt.want)
+		}
+	}
+}
