@@ -16,7 +16,8 @@ const MaxVoices = 64
 // stops when the state is popped or replaced (at the place of the tick
 // that asked for it), so a round that starts again does not play its
 // music twice; PlayPersistentSound starts one that outlives it. Call it
-// from a state's Tick or a behaviour's (through the state).
+// from a state's Tick or a behaviour's (TickContextOf(m).PlaySound: the
+// voice belongs to the state whose scene the behaviour is in).
 func (c *TickContext) PlaySound(p audio.Play) (audio.VoiceID, error) {
 	return c.game.mixer.StartOwned(audio.FrameOfTick(c.Tick.Time, c.Tick.DeltaMicros, 0), p, c.entry.owner)
 }

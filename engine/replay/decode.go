@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -23,6 +24,9 @@ const maxTicks = 1 << 62
 // Open reads at most MaxFileSize bytes and only from a regular file: a
 // device (/dev/zero), a FIFO (which would block) or a directory is refused
 // at once, and so is a larger file, from its size, before anything is read.
+// A file that does not begin with a recording's magic number and a known
+// format version is refused from its first 11 bytes, before the rest is
+// read.
 func Open(path string) (*Player, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -39,10 +43,24 @@ func Open(path string) (*Player, error) {
 		return nil, fmt.Errorf("replay: opening recording: %w", err)
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
+	// The magic number, format version and state byte come first: a file
+	// that is not a recording of a known version is refused from them,
+	// before the rest is read.
+	head := make([]byte, prefixLen)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return nil, fmt.Errorf("replay: reading recording %s: %w", path, err)
 	}
+	if err := checkPrefix(head[:n]); err != nil {
+		err.Path = path
+		return nil, err
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, int(fi.Size())+bytes.MinRead))
+	buf.Write(head[:n])
+	if _, err := buf.ReadFrom(io.LimitReader(f, MaxFileSize+1-int64(n))); err != nil {
+		return nil, fmt.Errorf("replay: reading recording %s: %w", path, err)
+	}
+	b := buf.Bytes()
 	if len(b) > MaxFileSize { // it grew since Stat
 		return nil, &FormatError{Path: path, Offset: MaxFileSize, Problem: "the recording is larger than 1 GiB", Err: ErrCorrupt}
 	}
@@ -77,6 +95,19 @@ func Decode(rd io.Reader) (*Player, error) {
 		return nil, &FormatError{Offset: maxFileBytes, Problem: "the recording is larger than 1 GiB", Err: ErrCorrupt}
 	}
 	return decodeBytes(b)
+}
+
+// checkPrefix checks the magic number, format version and state byte that
+// begin b, the first bytes of a file, as far as b holds them. It returns
+// nil when they are good or b is too short to tell: the decoder then reads
+// the whole file and says where it ends.
+func checkPrefix(b []byte) *FormatError {
+	d := &decoder{b: b}
+	var fe *FormatError
+	if errors.As(d.prefix(), &fe) && !errors.Is(fe, ErrTruncated) {
+		return fe
+	}
+	return nil
 }
 
 type decoder struct {
