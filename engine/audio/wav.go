@@ -10,7 +10,10 @@ import (
 
 // MaxWAVFrames is the most frames a WAV file written here holds: its sizes
 // are 32-bit, so 4 GiB of 16-bit stereo, about 6 hours 12 minutes at Rate.
-const MaxWAVFrames = (math.MaxUint32 - wavHeader) / 4
+const MaxWAVFrames = 1_073_741_812 // (2³² − 1 − the 44-byte header) ÷ 4 bytes per frame
+
+// The limit and the header agree.
+var _ = [1]int{}[(math.MaxUint32-wavHeader)/4-MaxWAVFrames]
 
 // wavHeader is the size of a WAV file's header as written here.
 const wavHeader = 44
