@@ -61,8 +61,8 @@ func TestInstantDeviceDoesNotSpin(t *testing.T) {
 	wall, cpu := run(time.Second)
 	st := out.Stats()
 	t.Logf("%v of CPU in %v (%.0f%%); %d frames consumed, %d underrun, instant device: %v", cpu, wall, 100*cpu.Seconds()/wall.Seconds(), st.Consumed, st.Underrun, st.Instant)
-	if r := cpu.Seconds() / wall.Seconds(); r > 0.25 {
-		t.Errorf("the game used %.0f%% of a core, want under 25%% (a 60 fps loop of a few voices)", 100*r)
+	if r := cpu.Seconds() / wall.Seconds(); r > 0.30 {
+		t.Errorf("the game used %.0f%% of a core, want under 30%% (a 60 fps loop of a few voices: 3%% here, 10%% under the race detector)", 100*r)
 	}
 	if !st.Instant || out.Silent() || len(notices) != 0 {
 		t.Errorf("instant %v, silent %v, notices %q: want the null device found out, playing, no notice", st.Instant, out.Silent(), notices)
