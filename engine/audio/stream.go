@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+
+	"github.com/tickwork/tickwork/gfx/fsx"
 )
 
 // Stream is a sound the mixer decodes while it plays it (music, long
@@ -44,8 +46,11 @@ func NewStream(name string, open func() (io.ReadSeekCloser, error)) (*Stream, er
 
 // StreamFS makes a stream of file name in fsys (os.DirFS, an embed.FS...).
 // A file that cannot seek is read into memory when a voice starts, still
-// encoded: only what plays is decoded.
+// encoded: only what plays is decoded. The file is opened through
+// fsx.Guard: a FIFO or a device is refused, and reads stop at its size
+// when opened.
 func StreamFS(fsys fs.FS, name string) (*Stream, error) {
+	fsys = fsx.Guard(fsys)
 	return NewStream(name, func() (io.ReadSeekCloser, error) {
 		f, err := fsys.Open(name)
 		if err != nil {

@@ -8,9 +8,9 @@ import (
 	"io"
 	"math"
 	"math/bits"
-	"os"
 
 	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/gfx/fsx"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -20,31 +20,23 @@ const maxTicks = 1 << 62
 // Open reads and checks the whole recording at path. See Decode for the
 // errors, and for the one case where a Player comes with an error.
 //
-// Open reads at most MaxFileSize bytes and only from a regular file: a
-// device (/dev/zero), a FIFO (which would block) or a directory is refused
-// at once, and so is a larger file, from its size, before anything is read.
+// Open reads at most MaxFileSize bytes and only from a regular file,
+// opened as package gfx/fsx opens every file the engine reads: a device
+// (/dev/zero), a FIFO (which would block) or a directory is refused at
+// once, and so is a larger file, from its size, before anything is read;
+// a file growing while read is read up to its size when opened.
 func Open(path string) (*Player, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("replay: opening recording: %w", err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("replay: opening recording %s: not a regular file (%v): give the path of a recording", path, fi.Mode().Type())
-	}
-	if fi.Size() > MaxFileSize {
-		return nil, &FormatError{Path: path, Offset: MaxFileSize, Problem: fmt.Sprintf("the file is %d bytes, more than a recording may hold (%d)", fi.Size(), MaxFileSize), Err: ErrCorrupt}
-	}
-	f, err := os.Open(path)
+	f, err := fsx.OpenPath(path)
 	if err != nil {
 		return nil, fmt.Errorf("replay: opening recording: %w", err)
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if f.Size() > MaxFileSize {
+		return nil, &FormatError{Path: path, Offset: MaxFileSize, Problem: fmt.Sprintf("the file is %d bytes, more than a recording may hold (%d)", f.Size(), MaxFileSize), Err: ErrCorrupt}
+	}
+	b, err := io.ReadAll(f) // at most Size bytes: a file growing since it was opened is read as it was
 	if err != nil {
 		return nil, fmt.Errorf("replay: reading recording %s: %w", path, err)
-	}
-	if len(b) > MaxFileSize { // it grew since Stat
-		return nil, &FormatError{Path: path, Offset: MaxFileSize, Problem: "the recording is larger than 1 GiB", Err: ErrCorrupt}
 	}
 	p, err := decodeBytes(b)
 	var fe *FormatError

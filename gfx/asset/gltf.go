@@ -4,12 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/qmuntal/gltf"
+
+	"github.com/tickwork/tickwork/gfx/fsx"
 )
 
 // LoadModel reads the glTF 2.0 file name from fsys: a .glb, or a .gltf
@@ -23,34 +24,50 @@ import (
 // Model.Notices). Bad input gives an error naming the file and the element
 // at fault, and then nothing is registered.
 //
+// Files are opened as package gfx/fsx opens them: the model and every
+// file its URIs name must be regular files (a FIFO, a device such as
+// /dev/zero, a socket or a directory is refused at once, naming it), and
+// each is read only up to the size it had when opened. A URI leading out
+// of name's directory ("../x.bin") is refused; so is a symbolic link
+// leading out of the model's directory when fsys is fsx.Dir (as with
+// LoadModelFile). os.DirFS follows such links: give fsx.Dir instead to
+// refuse them.
+//
 // Call it from the goroutine that uses l (a Library is used by one
 // goroutine at a time), typically while a game loads.
 func (l *Library) LoadModel(fsys fs.FS, name string) (*Model, error) {
-	data, err := fs.ReadFile(fsys, name)
+	data, err := fsx.ReadFile(fsys, name, 0)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return l.decodeModel(name, data, fsys, path.Dir(name))
+	return l.decodeModel(name, data, fsx.Guard(fsys), path.Dir(name))
 }
 
 // LoadModelFile is LoadModel for a file on disk: external buffers and
 // images are read from the file's directory. The assets are named after
 // path as given (slashes for separators), so give it the same relative
-// path on every machine. Call it as LoadModel.
+// path on every machine. p itself may be a symbolic link to a regular
+// file anywhere; the files its URIs name are read through fsx.Dir of p's
+// directory, so neither a "../" URI nor a symbolic link may lead out of
+// it. Its bounds are LoadModel's. Call it as LoadModel.
 func (l *Library) LoadModelFile(p string) (*Model, error) {
 	name := filepath.ToSlash(p)
-	data, err := os.ReadFile(p)
+	data, err := fsx.ReadPath(p, 0)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return l.decodeModel(name, data, os.DirFS(filepath.Dir(p)), ".")
+	return l.decodeModel(name, data, fsx.Dir(filepath.Dir(p)), ".")
 }
 
 // DecodeModel is LoadModel for a file already in memory: data holds a
 // .glb or a .gltf's JSON, named name. External URIs are resolved relative
 // to name's directory in fsys; fsys may be nil, and then an external URI
-// is an error. Call it as LoadModel.
+// is an error. Files are read and memory is bounded as by LoadModel. Call
+// it as LoadModel.
 func (l *Library) DecodeModel(name string, data []byte, fsys fs.FS) (*Model, error) {
+	if fsys != nil {
+		fsys = fsx.Guard(fsys)
+	}
 	return l.decodeModel(name, data, fsys, path.Dir(name))
 }
 

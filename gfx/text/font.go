@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -14,6 +13,8 @@ import (
 	"golang.org/x/image/font/gofont/gomonobold"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
+
+	"github.com/tickwork/tickwork/gfx/fsx"
 )
 
 // Font is one parsed TrueType or OpenType font and the name it was loaded
@@ -100,7 +101,8 @@ func ParseCollection(name string, data []byte, index int) (*Font, error) {
 
 // LoadFontFile reads and parses the font file at path (.ttf, .otf, or the
 // first font of a .ttc/.otc collection). The font's name is the file's base
-// name. Called at load time, on any goroutine.
+// name. The file is read as LoadCollectionFile reads it. Called at load
+// time, on any goroutine.
 func LoadFontFile(path string) (*Font, error) {
 	return LoadCollectionFile(path, 0)
 }
@@ -108,8 +110,14 @@ func LoadFontFile(path string) (*Font, error) {
 // LoadCollectionFile reads the font collection at path and parses its font
 // number index (from 0); a plain font file is a collection of one. Called at
 // load time, on any goroutine.
+//
+// The file is read as package gfx/fsx reads every file the engine reads:
+// a regular file only (a FIFO, a device such as /dev/zero or a directory
+// is refused at once, naming it; a symbolic link is followed), once, up to
+// its size when opened. Memory stays within a small multiple of the
+// file's size (see ParseCollection).
 func LoadCollectionFile(path string, index int) (*Font, error) {
-	data, err := os.ReadFile(path)
+	data, err := fsx.ReadPath(path, 0)
 	if err != nil {
 		return nil, fmt.Errorf("text: load font: %w", err)
 	}
