@@ -48,7 +48,10 @@ func (f *Font) HasRune(r rune) bool {
 // For a collection (.ttc, .otc) it takes the collection's first font; use
 // ParseCollection to choose another. name identifies the font in errors and
 // in Name. The font keeps data: the caller must not modify it afterwards.
-// Called at load time, on any goroutine.
+// It allocates at most twice data's size (maxRealignFactor: a font whose
+// tables are misaligned is copied into an aligned one); a font whose table
+// records overlap so that the copy would be larger is refused with
+// ErrTableOverlap. Called at load time, on any goroutine.
 func ParseFont(name string, data []byte) (*Font, error) {
 	if isCollection(data) {
 		return ParseCollection(name, data, 0)
@@ -60,6 +63,8 @@ func ParseFont(name string, data []byte) (*Font, error) {
 		// aligned font.
 		if fixed, ferr := realign(data, 0); ferr == nil {
 			sf, err = sfnt.Parse(fixed)
+		} else if errors.Is(ferr, ErrTableOverlap) {
+			err = ferr
 		}
 	}
 	if err != nil {
@@ -71,8 +76,9 @@ func ParseFont(name string, data []byte) (*Font, error) {
 // ParseCollection parses font number index (from 0) of a font collection
 // (.ttc or .otc). A plain font file is accepted as a collection of one.
 // Fonts in a collection often share tables; the chosen font is copied out
-// into a standalone font, so the result does not keep data. Called at load
-// time, on any goroutine.
+// into a standalone font, so the result does not keep data; the copy is
+// bounded as ParseFont's (at most twice data's size, else ErrTableOverlap).
+// Called at load time, on any goroutine.
 func ParseCollection(name string, data []byte, index int) (*Font, error) {
 	if !isCollection(data) {
 		if index != 0 {
@@ -190,8 +196,22 @@ func numTables(data []byte, offset int) (int, bool) {
 
 var errTruncated = errors.New("table directory or table data truncated")
 
+// ErrTableOverlap is returned (wrapped) for a font whose tables, copied
+// out one by one to align them or to take a font out of a collection,
+// would add up to more than maxRealignFactor times the file: its table
+// records overlap, which no real font needs, and copying them would let a
+// small file take gigabytes.
+var ErrTableOverlap = errors.New("the font's tables overlap: together they are larger than the file")
+
+// maxRealignFactor bounds the bytes realign copies: at most this many
+// times the font file's size (one font of a collection copies at most the
+// file once; aligning adds at most 3 bytes a table).
+const maxRealignFactor = 2
+
 // realign copies the font whose table directory starts at offset in data into
-// a standalone font with every table at a 4-byte aligned offset.
+// a standalone font with every table at a 4-byte aligned offset. It
+// refuses, before allocating, a copy larger than maxRealignFactor times
+// data (ErrTableOverlap).
 func realign(data []byte, offset int) ([]byte, error) {
 	n, ok := numTables(data, offset)
 	if !ok || n == 0 {
@@ -205,6 +225,9 @@ func realign(data []byte, offset int) ([]byte, error) {
 			return nil, fmt.Errorf("table %q: %w", strings.TrimSpace(string(rec[:4])), errTruncated)
 		}
 		size += (l + 3) &^ 3
+	}
+	if size > maxRealignFactor*len(data) {
+		return nil, fmt.Errorf("%w: %d table records add up to %d bytes in a file of %d", ErrTableOverlap, n, size, len(data))
 	}
 	out := make([]byte, 12+16*n, size)
 	copy(out, data[offset:offset+12+16*n])
