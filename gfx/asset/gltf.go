@@ -41,7 +41,12 @@ import (
 // included); a file asking for more is refused, naming the accessor.
 // Checking the shared data for each use is bounded likewise (256 elements
 // a byte plus 16 Mi). Loading allocates at most about 64 times the files'
-// sizes plus 8 MiB in all (the JSON parser's own garbage included).
+// sizes plus 8 MiB in all (the JSON parser's own garbage included),
+// besides decoded images. Images are decoded once per source (images
+// naming the same buffer view or URI share it), each checked from its
+// header (DecodeImageBytes), and what decoding them takes is charged to
+// one budget for the model: 1024 bytes per byte of the model, its buffers
+// and its image files, plus 64 MiB.
 //
 // Call it from the goroutine that uses l (a Library is used by one
 // goroutine at a time), typically while a game loads.
@@ -114,7 +119,11 @@ type loader struct {
 	normalsOf map[normalsKey][]mgl32.Vec3
 
 	plan    plan
-	images  map[int]int // glTF image → plan.images index + 1 (0: failed or none)
+	images  map[int]int    // glTF image → plan.images index
+	sources map[string]int // an image's source ("view 3", "uri a.png") → plan.images index
+	// pixels is the bytes image decoding may still allocate: see
+	// pixelBudgetFactor.
+	pixels  int
 	notices []string
 }
 
@@ -163,6 +172,7 @@ func (ld *loader) load(data []byte) (*Model, error) {
 	}
 	ld.budget = budgetFactor*size + budgetSlack
 	ld.work = workFactor*size + workSlack
+	ld.pixels = pixelBudgetFactor*size + pixelBudgetSlack
 
 	m := &Model{Name: ld.name, Info: info}
 	if m.Nodes, m.Roots, err = ld.nodes(); err != nil {
