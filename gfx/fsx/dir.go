@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 )
 
 // guarded is a file system whose Open already checks and bounds files.
@@ -58,14 +59,14 @@ func (d dirFS) open(name string) (*File, error) {
 	defer root.Close()
 	fi, err := root.Stat(name)
 	if err != nil {
-		return nil, err
+		return nil, d.outside(name, err)
 	}
 	if err := check(name, fi); err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
 	f, err := root.OpenFile(name, os.O_RDONLY|openFlags, 0)
 	if err != nil {
-		return nil, err
+		return nil, d.outside(name, err)
 	}
 	return wrap(f, name)
 }
@@ -81,7 +82,18 @@ func (d dirFS) Stat(name string) (fs.FileInfo, error) {
 		return nil, fmt.Errorf("stat %s: %w", name, err)
 	}
 	defer root.Close()
-	return root.Stat(name)
+	fi, err := root.Stat(name)
+	return fi, d.outside(name, err)
+}
+
+// outside names an os.Root error about a path escaping the root as
+// ErrOutside, saying which directory; other errors are returned as they
+// are.
+func (d dirFS) outside(name string, err error) error {
+	if err == nil || !strings.Contains(err.Error(), "escapes") {
+		return err
+	}
+	return &fs.PathError{Op: "open", Path: name, Err: fmt.Errorf("%w %s (%v): a symbolic link or a name inside it may not lead out of it", ErrOutside, string(d), err)}
 }
 
 // ReadFile reads name whole, as the package's ReadFile does.

@@ -13,6 +13,10 @@ import (
 // directory) matches with errors.Is.
 var ErrNotRegular = errors.New("not a regular file")
 
+// ErrOutside is what a name resolved by Dir matches with errors.Is when it
+// leads out of the directory, through ".." or a symbolic link.
+var ErrOutside = errors.New("it leads outside the directory")
+
 // ErrTooLarge is what ReadFile and ReadPath return, wrapped in a
 // *fs.PathError, for a file larger than the limit they were given.
 var ErrTooLarge = errors.New("file too large")
