@@ -33,8 +33,11 @@ func (l *Library) AddSound(name string, c *audio.Clip) (SoundID, error) {
 //
 // The file must be a regular file (a FIFO or a device such as /dev/zero
 // is refused at once: package gfx/fsx) and is read once, up to its size
-// when opened; the decoder's own bounds (audio.Decode) hold the decoded
-// clip.
+// when opened. Decoding allocates about 40 bytes per decoded frame (the
+// clip, 8 bytes a frame at the mixer's rate, its growth and the decoder's
+// buffers) plus 4 MiB: a WAV at most 240 times its size plus 4 MiB,
+// whatever its header says; a compressed file (Ogg, MP3) at most what its
+// length gives, which audio.Decode bounds by audio.MaxClipSeconds.
 func (l *Library) LoadSound(fsys fs.FS, name string) (SoundID, error) {
 	if id, ok := l.SoundID(name); ok {
 		return id, nil
