@@ -106,3 +106,59 @@ func TestSharedAccessorsAreChargedOnce(t *testing.T) {
 		})
 	}
 }
+
+// jsonFactor bounds what parsing a model's JSON allocates: an element of
+// a few bytes ("{}" for a node) becomes a record of a few hundred, so the
+// JSON costs up to jsonFactor bytes a byte, plus peakSlack.
+const jsonFactor = 512
+
+// TestJSONElementsAreBounded: a model made of a hundred thousand tiny
+// elements of one kind loads, or is refused by name, within jsonFactor
+// times its size.
+func TestJSONElementsAreBounded(t *testing.T) {
+	const n = 100000
+	acc := `{"componentType":5126,"count":3,"type":"VEC3"}`
+	tests := []struct{ kind, item string }{
+		{"nodes", `{}`},
+		{"materials", `{}`},
+		{"textures", `{}`},
+		{"images", `{}`},
+		{"animations", `{}`},
+		{"samplers", `{}`},
+		{"scenes", `{}`},
+		{"accessors", acc},
+		{"meshes", `{"primitives":[{"attributes":{"POSITION":0}}]}`},
+		{"nodes", `{"children":[]}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kind+" "+tc.item, func(t *testing.T) {
+			js := `{"asset":{"version":"2.0"},"` + tc.kind + `":[` + strings.Repeat(tc.item+",", n-1) + tc.item + `]`
+			if tc.kind != "accessors" {
+				js += `,"accessors":[` + acc + `]`
+			}
+			data := []byte(js + "}")
+			var l Library
+			var err error
+			got := allocated(func() { _, err = l.DecodeModel("many.gltf", data, nil) })
+			if limit := uint64(jsonFactor*len(data) + peakSlack); got > limit {
+				t.Errorf("a %d-byte model allocated %d bytes (error: %v): want at most %d", len(data), got, err, limit)
+			}
+		})
+	}
+}
+
+// TestSpawnedActorsAreBounded: nodes naming one mesh of many primitives
+// would spawn an actor per node and primitive; a model asking for more
+// actors than its size allows is refused by name when it loads.
+func TestSpawnedActorsAreBounded(t *testing.T) {
+	const nodes, prims = 10000, 1000 // 10 million actors from 150 KB
+	var b strings.Builder
+	b.WriteString(`{"asset":{"version":"2.0"},"accessors":[{"componentType":5126,"count":3,"type":"VEC3"}],"meshes":[{"primitives":[`)
+	b.WriteString(strings.Repeat(`{"attributes":{"POSITION":0}},`, prims-1) + `{"attributes":{"POSITION":0}}]}],"nodes":[`)
+	b.WriteString(strings.Repeat(`{"mesh":0},`, nodes-1) + `{"mesh":0}]}`)
+	var l Library
+	_, err := l.DecodeModel("crowd.gltf", []byte(b.String()), nil)
+	if err == nil || !strings.Contains(err.Error(), "actors") {
+		t.Fatalf("got %v, want the model refused for the actors it would spawn", err)
+	}
+}

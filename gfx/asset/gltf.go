@@ -34,19 +34,24 @@ import (
 // LoadModelFile). os.DirFS follows such links: give fsx.Dir instead to
 // refuse them.
 //
-// Memory and time are bounded by the files' real sizes (the model's and
-// its buffers'): decoded vertex, index and animation data takes at most
-// 16 bytes per byte of them plus 1 MiB, each array decoded once and
-// shared by every primitive and channel using it (computed normals
-// included); a file asking for more is refused, naming the accessor.
-// Checking the shared data for each use is bounded likewise (256 elements
-// a byte plus 16 Mi). Loading allocates at most about 64 times the files'
-// sizes plus 8 MiB in all (the JSON parser's own garbage included),
-// besides decoded images. Images are decoded once per source (images
-// naming the same buffer view or URI share it), each checked from its
-// header (DecodeImageBytes), and what decoding them takes is charged to
-// one budget for the model: 1024 bytes per byte of the model, its buffers
-// and its image files, plus 64 MiB.
+// Memory and time are bounded by the files' real sizes:
+//
+//   - Parsing the JSON allocates at most about 512 bytes per byte of it
+//     (an empty node "{}" becomes a record of a few hundred bytes).
+//   - Decoded vertex, index and animation data takes at most 16 bytes per
+//     byte of the model and its buffers, plus 1 MiB. Each array is decoded
+//     once and shared by every primitive and channel using it (computed
+//     normals included); a file asking for more is refused, naming the
+//     accessor. Checking shared data for each use is bounded likewise (256
+//     elements a byte, plus 16 Mi).
+//   - Images are decoded once per source (images naming the same buffer
+//     view or URI share it), each checked from its header
+//     (DecodeImageBytes), and what decoding them takes comes from one
+//     budget for the model: 1024 bytes per byte of the model, its buffers
+//     and its image files, plus 64 MiB.
+//   - A model whose nodes would spawn more than one actor for every 4
+//     bytes of it, plus 65,536 (nodes naming a mesh of many primitives), is
+//     refused.
 //
 // Call it from the goroutine that uses l (a Library is used by one
 // goroutine at a time), typically while a game loads.
@@ -178,6 +183,9 @@ func (ld *loader) load(data []byte) (*Model, error) {
 	if m.Nodes, m.Roots, err = ld.nodes(); err != nil {
 		return nil, err
 	}
+	if err := checkActors(doc, size); err != nil {
+		return nil, err
+	}
 	matIndex, err := ld.materials()
 	if err != nil {
 		return nil, err
@@ -213,6 +221,33 @@ func (ld *loader) load(data []byte) (*Model, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// actorsPerByte and actorSlack bound the actors a model's Spawn makes
+// (one per node, and one more per further primitive of its mesh): at most
+// one for every actorsPerByte bytes of the model and its buffers, plus
+// actorSlack, so nodes naming a mesh of many primitives cannot make a
+// small file spawn millions.
+const (
+	actorsPerByte = 4
+	actorSlack    = 1 << 16
+)
+
+// checkActors refuses a document whose nodes would spawn more actors than
+// a file of size bytes may ask for. Node meshes must be in range.
+func checkActors(doc *gltf.Document, size int) error {
+	limit := size/actorsPerByte + actorSlack
+	actors := 0
+	for _, n := range doc.Nodes {
+		actors++
+		if n.Mesh != nil && len(doc.Meshes[*n.Mesh].Primitives) > 1 {
+			actors += len(doc.Meshes[*n.Mesh].Primitives) - 1
+		}
+		if actors > limit {
+			return fmt.Errorf("its nodes would spawn more than %d actors (one per node and primitive of its mesh): at most %d for a file of %d bytes", limit, limit, size)
+		}
+	}
+	return nil
 }
 
 // parseDocument decodes a .glb's JSON chunk (returning its BIN chunk too)
