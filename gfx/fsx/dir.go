@@ -26,7 +26,15 @@ func Guard(fsys fs.FS) fs.FS {
 
 type guardFS struct{ fsys fs.FS }
 
-func (g guardFS) Open(name string) (fs.File, error) { return g.open(name) }
+// Open opens name as the package's Open does. The file is an io.Seeker
+// and an io.ReaderAt only when the file it wraps is.
+func (g guardFS) Open(name string) (fs.File, error) {
+	f, err := g.open(name)
+	if err != nil {
+		return nil, err
+	}
+	return f.asFS(), nil
+}
 
 func (g guardFS) open(name string) (*File, error) { return Open(g.fsys, name) }
 

@@ -69,8 +69,9 @@ func check(name string, fi fs.FileInfo) error {
 }
 
 // File is an open regular file whose reads stop at the size it had when
-// it was opened. It implements fs.File, and io.Seeker and io.ReaderAt
-// when the file it wraps does.
+// it was opened. It implements fs.File; its Seek and ReadAt fail when the
+// file it wraps has no such method (the files Guard's Open returns have
+// the methods only when the wrapped file does).
 type File struct {
 	f    fs.File
 	name string
@@ -150,6 +151,37 @@ func (f *File) ReadAt(p []byte, off int64) (int, error) {
 	}
 	return n, err
 }
+
+// asFS returns f as an fs.File that has the Seek and ReadAt methods only
+// when the wrapped file has them, so that callers testing for them see
+// what the file can do.
+func (f *File) asFS() fs.File {
+	_, seeks := f.f.(io.Seeker)
+	_, readsAt := f.f.(io.ReaderAt)
+	switch {
+	case seeks && readsAt:
+		return f
+	case seeks:
+		return seekOnly{plain{f}}
+	case readsAt:
+		return readAtOnly{plain{f}}
+	}
+	return plain{f}
+}
+
+type plain struct{ f *File }
+
+func (p plain) Read(b []byte) (int, error) { return p.f.Read(b) }
+func (p plain) Stat() (fs.FileInfo, error) { return p.f.Stat() }
+func (p plain) Close() error               { return p.f.Close() }
+
+type seekOnly struct{ plain }
+
+func (s seekOnly) Seek(off int64, whence int) (int64, error) { return s.f.Seek(off, whence) }
+
+type readAtOnly struct{ plain }
+
+func (r readAtOnly) ReadAt(b []byte, off int64) (int, error) { return r.f.ReadAt(b, off) }
 
 // readAll reads the whole file into one allocation of Size bytes. A file
 // that shrank since it was opened is an error.
