@@ -18,9 +18,11 @@
 //     as a "../" name is refused by every fs.FS. A path given whole to
 //     ReadPath or OpenPath is the caller's choice and is followed wherever
 //     it points, to a regular file only.
-//   - On Unix, files are opened without blocking (O_NONBLOCK) and checked
-//     again after opening (fstat), so a file replaced by a FIFO between the
-//     check and the open cannot hang the game either.
+//   - On Unix, Dir, ReadPath and OpenPath open files without blocking
+//     (O_NONBLOCK) and check them again after opening (fstat), so a file
+//     replaced by a FIFO between the check and the open cannot hang the
+//     game either. Another fs.FS opens as it does: a FIFO is refused from
+//     its Stat before it is opened.
 //
 // Guard wraps any fs.FS (os.DirFS, embed.FS, a zip) with the first two
 // rules; a file system that cannot Stat without opening (no fs.StatFS) is

@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 )
 
 // ErrNotRegular is what every refused special file (FIFO, device, socket,
@@ -281,11 +280,4 @@ func ReadPath(path string, limit int64) ([]byte, error) {
 	}
 	defer f.Close()
 	return readLimited(f, limit)
-}
-
-// SplitPath returns a root for the directory of the file at path and the
-// file's name in it: Dir(filepath.Dir(path)) and filepath.Base(path), with
-// slashes.
-func SplitPath(path string) (fs.FS, string) {
-	return Dir(filepath.Dir(path)), filepath.Base(path)
 }
