@@ -3,8 +3,9 @@
 # Each target installs missing system packages first (scripts/deps.sh).
 
 GO      ?= go
-# Packages that must build and pass with CGO_ENABLED=0: no GL, no GLFW.
-PURE    := ./timing/... ./scene/... ./engine/... ./gfx ./gfx/asset/... ./gfx/text/... ./gfx/mesh/... ./gfx/internal/... ./shaders/... ./cmd/internal/demo/... ./cmd/internal/assetgen/... ./cmd/newgame/...
+# Packages that must build and pass with CGO_ENABLED=0: all but the GLFW
+# window, the OpenGL renderer and the sample that opens them.
+PURE     = $(filter-out %/engine/window %/gfx/gl41 %/cmd/sample,$(shell $(GO) list ./...))
 XVFB    := xvfb-run -a -s "-screen 0 1920x1080x24"
 ARGS    ?=
 
@@ -22,11 +23,11 @@ FRAMEBENCH_ARGS ?= -actors 1000,10000,20000,100000
 # The peer comparison: tickwork and raylib-go (built with -tags x11) on
 # the same cube scene, 3 rounds interleaved at 1k, 10k, 20k and 50k cubes
 # plus 60 Hz pacing (about two minutes on two cores).
-PEER_ARGS ?= -peer $(abspath $(BENCH_OUT))/raylib-peer -peer-cubes 1000,10000,20000,50000 -peer-rounds 3 \
+PEER_ARGS ?= -peer $(BENCH_OUT)/raylib-peer -peer-cubes 1000,10000,20000,50000 -peer-rounds 3 \
 	-peer-duration 2s -peer-warmup 500ms -peer-pace-duration 3s
 SOAK      ?= 10m
 
-.PHONY: all deps run test fmt-check vet test-pure test-all fuzz bench soak
+.PHONY: all deps run test repo-check api-check api-update platforms fmt-check layers vet test-pure test-all fuzz bench soak
 
 all: test
 
@@ -37,13 +38,23 @@ deps:
 run: deps
 	$(GO) run ./cmd/sample $(ARGS)
 
-## test: formatting, vet, pure packages without cgo, then everything with the
+## test: formatting, layers, vet, pure packages without cgo, then everything with the
 ## race detector (GL tests under Xvfb with Mesa's llvmpipe).
-test: deps fmt-check vet test-pure test-all fuzz
+test: deps repo-check fmt-check layers api-check vet test-pure test-all fuzz platforms
+
+## repo-check: no built program, no file over 1 MB (but the assets listed in
+## scripts/large-files.txt), no machine's absolute path in BENCHMARKS.md.
+repo-check:
+	@./scripts/check-repo.sh
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; echo "run: gofmt -w ."; exit 1; fi
+
+## layers: no package imports one from a layer above it (gfx nothing of
+## engine or scene; scene nothing of engine; timing and shaders nothing).
+layers:
+	@GO="$(GO)" ./scripts/check-layers.sh
 
 # framebench's raylib-go peer builds only with the x11 tag: vet and test
 # it with the tag (a first build compiles raylib with cgo, about 35 s).
@@ -59,12 +70,29 @@ test-all:
 	$(XVFB) $(GO) test -count=1 -race -shuffle=on ./...
 	cd cmd/framebench && $(XVFB) $(GO) test -tags x11 -count=1 -race -shuffle=on ./...
 
+## api-check: the exported API equals the listing in scripts/api.txt, so a
+## change to it is deliberate (api-update rewrites the listing; say what
+## changed in README's "Upgrading" section).
+api-check:
+	@GO="$(GO)" ./scripts/check-api.sh
+
+api-update:
+	$(GO) run ./scripts/apilist -o scripts/api.txt
+
+## platforms: the sample and a new game built for windows/amd64 with
+## mingw-w64 and run under Wine (same headless hash as on Linux, real frames
+## in a window), and the sample built with GLFW's Wayland support and run on
+## Weston. macOS is not tested here.
+platforms:
+	./scripts/check-windows.sh
+	./scripts/check-wayland.sh
+
 ## fuzz: a short run of each fuzz test over its seed corpus and new inputs.
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzScheduler$$' -fuzztime 10s ./timing
 	$(GO) test -run '^$$' -fuzz '^FuzzInFrameControl$$' -fuzztime 10s ./timing
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime 10s ./engine/replay
-	$(GO) test -run '^$$' -fuzz '^FuzzDecodeModel$$' -fuzztime 10s -fuzzminimizetime 2s ./gfx/asset
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeModel$$' -fuzztime 10s -fuzzminimizetime 2s ./engine/asset
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeAudio$$' -fuzztime 10s -fuzzminimizetime 2s ./engine/audio
 
 ## bench: Go benchmarks of every package and the end-to-end harness

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/text"
+	"github.com/tickwork/tickwork/scene"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -62,6 +63,48 @@ type TickContext struct {
 	// Input is the input delivered to this tick. The top state receives the
 	// window's events; states below see an empty view (held keys included).
 	Input *Input
+}
+
+// Post sends msg to this state: its next Tick finds it in Messages, after
+// the messages posted before it. A state's behaviours post what happened
+// in the scene (a pickup taken, an enemy down) and the state reacts in
+// its next tick, in the same order in every run and replay. Messages wait
+// while the state does not tick (frozen under an overlay) and are dropped
+// when it is popped. Post a pointer or a small value: a larger value is
+// boxed into an interface, which allocates. On the main goroutine, during
+// a tick or a hook.
+func (c *Context) Post(msg any) { c.entry.posted = append(c.entry.posted, msg) }
+
+// Messages returns the messages posted to this state (Post) since its
+// previous Tick, oldest first: by its behaviours during the previous tick,
+// by its own Tick or hooks. The slice is reused: do not keep it past the
+// tick.
+func (c *TickContext) Messages() []any { return c.entry.inbox }
+
+// TickContextOf returns the TickContext of the tick m is running in: the
+// engine sets it (m.SetEnv) once per tick, before the scene's Tick, so a
+// behaviour reaches the tick's input, plays sounds on the game's timeline,
+// posts messages to its state and draws from the game's random source.
+// Call it from a behaviour's Tick (scene.Ticker, scene.BulkTicker) with
+// the manager it was given, on the main goroutine:
+//
+//	func (c *Coin) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error {
+//		ctx := engine.TickContextOf(m)
+//		if ctx != nil && ctx.Input.Pressed(input.KeySpace) {
+//			_, err := ctx.PlaySound(audio.Play{Clip: c.clip})
+//			ctx.Post(c)
+//			return err
+//		}
+//		return nil
+//	}
+//
+// It returns nil outside the engine's ticks (in a Framer or Drawer, or for
+// a Manager ticked by a program of its own): check it where a behaviour
+// also runs without the engine, as in a scene-only test. The context is
+// only valid during the call.
+func TickContextOf(m *scene.Manager) *TickContext {
+	c, _ := m.Env().(*TickContext)
+	return c
 }
 
 // StepBelow asks the engine to tick, once, the states below this one that

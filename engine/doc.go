@@ -1,6 +1,6 @@
 // Package engine runs a game: the fixed-timestep loop, the stack of states,
 // input latched per tick, and a headless runner for tests. It builds with
-// CGO_ENABLED=0: the window and the OpenGL renderer (gfx/window, gfx/gl41)
+// CGO_ENABLED=0: the window and the OpenGL renderer (engine/window, gfx/gl41)
 // plug in through two small interfaces, so a game's logic is tested without
 // a window.
 //
@@ -23,6 +23,10 @@
 // after the state's Tick, teleports them when the state is entered, and
 // interpolates and draws them every frame. Optional abilities are separate
 // one-method interfaces: Enterer, Exiter, Coverer, Overlay, Named, Hasher.
+// An actor's behaviour reaches the tick it runs in through
+// TickContextOf(m): the tick's input, sounds, the random source, and Post,
+// which sends its state a message read in the state's next Tick
+// (TickContext.Messages).
 //
 // States are pushed, popped and replaced from a tick (ctx.Push, ctx.Pop,
 // ctx.Replace); changes are applied between ticks. An Overlay says whether
@@ -69,6 +73,6 @@
 //
 // # Threads
 //
-// Everything here runs on the main goroutine, the one gfx/window locks to
+// Everything here runs on the main goroutine, the one engine/window locks to
 // the main OS thread: a Game is not safe for concurrent use.
 package engine

@@ -60,10 +60,7 @@ func (g *Game) draw(f *timing.Due, w, h int) error {
 	if g.screenshot != "" {
 		path := g.screenshot
 		g.screenshot = ""
-		g.shotErr = fmt.Errorf("engine: screenshot: the renderer %T cannot take screenshots", g.r)
-		if s, ok := g.r.(Screenshotter); ok {
-			g.shotErr = s.WriteScreenshot(path)
-		}
+		g.shotErr = writeScreenshot(g.r, path)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"image"
 	"log"
 	"math/rand/v2"
 	"os"
@@ -15,7 +16,7 @@ import (
 	"github.com/tickwork/tickwork/timing"
 )
 
-// Window is the platform a game runs in: gfx/window's GLFW window in a real
+// Window is the platform a game runs in: engine/window's GLFW window in a real
 // game, a null window headless. All methods are called on the main goroutine.
 type Window interface {
 	// PollEvents processes pending window-system events and appends them to
@@ -29,9 +30,9 @@ type Window interface {
 }
 
 // Optional abilities of a Window (or, for Screenshotter, of the
-// renderer), found by type assertion. gfx/window's Window and gfx/gl41's
-// Renderer assert them at compile time. Every method is called on the main
-// goroutine.
+// renderer), found by type assertion. engine/window's Window and gfx/gl41's
+// Renderer have them (their tests check it at compile time). Every method
+// is called on the main goroutine.
 type (
 	// VSyncSetter turns vsync on or off: called by Start with the
 	// options' setting and by Game.SetVSync.
@@ -46,9 +47,12 @@ type (
 		SetFullscreen(on bool) error
 		Fullscreen() bool
 	}
-	// Screenshotter writes the frame just rendered as a PNG: called after
-	// Render, before the swap, when Game.Screenshot asked for one.
-	Screenshotter interface{ WriteScreenshot(path string) error }
+	// Screenshotter reads the frame just rendered, top row first: called
+	// after Render, before the swap, when Game.Screenshot asked for one.
+	// The engine writes the PNG file.
+	Screenshotter interface {
+		Screenshot() (*image.RGBA, error)
+	}
 	// Iconifier reports whether the window is minimised: called once per
 	// frame (see Options.Minimised).
 	Iconifier interface{ Iconified() bool }
@@ -98,9 +102,12 @@ type Game struct {
 	queue   []input.Event
 	polled  []input.Event
 	deliver []input.Event
-	held    []input.Key
-	source  TickSource
-	sinks   []TickSink
+	// unknownEvents counts the events of an unknown kind dropped before
+	// delivery (Stats.UnknownEvents).
+	unknownEvents uint64
+	held          []input.Key
+	source        TickSource
+	sinks         []TickSink
 
 	frame     gfx.Frame
 	tctx      TickContext
@@ -134,6 +141,10 @@ type entry struct {
 	alpha   float32
 	ticking bool
 	clock   stepClock
+
+	// Messages (Context.Post): posted collects them, and at the state's
+	// next tick they become inbox, what TickContext.Messages returns.
+	posted, inbox []any
 
 	// The state's optional abilities, found once when it is pushed: a type
 	// assertion to an interface type on every frame fills the runtime's
@@ -192,7 +203,7 @@ func New(opts Options) (*Game, error) {
 // game ends: the last state popped, ErrQuit returned, Quit called or the
 // window closed. It returns nil after a clean end, or the first error with
 // the state's name, always after exiting every state. Call it on the main
-// goroutine (the one gfx/window locked to the main OS thread).
+// goroutine (the one engine/window locked to the main OS thread).
 func (g *Game) Run(win Window, r gfx.Renderer, first State) error {
 	if err := g.Start(win, r, first); err != nil {
 		return err

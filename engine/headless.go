@@ -79,13 +79,20 @@ func NewHeadless(opts Options, first State) (*Headless, error) {
 func (h *Headless) SetFramebufferSize(w, hgt int) { h.win.w, h.win.h = w, hgt }
 
 // Inject schedules events to be delivered to the top state at the given
-// tick, as a replay would: scripted input replaces live input.
-func (h *Headless) Inject(tick uint64, events ...input.Event) {
+// tick, as a replay would: scripted input replaces live input. Call it on
+// the goroutine that runs the game, between frames. A tick that has
+// already run cannot receive events: Inject then returns an error naming
+// the last tick run, and schedules nothing.
+func (h *Headless) Inject(tick uint64, events ...input.Event) error {
+	if ran := h.Game.Ticks(); tick < ran {
+		return fmt.Errorf("engine: Inject: tick %d has already run (the last tick run is %d): inject at tick %d or later, or before running the ticks", tick, ran-1, ran)
+	}
 	if h.script == nil {
 		h.script = make(map[uint64][]input.Event)
 		h.Game.SetTickSource(h)
 	}
 	h.script[tick] = append(h.script[tick], events...)
+	return nil
 }
 
 // TickEvents implements TickSource with the injected events.
@@ -151,7 +158,8 @@ func (g *frameGen) Next() timing.Micros {
 func (g *frameGen) Err() error { return g.err }
 
 // Limits of Steady's and Jittered's frame rate: from one frame per 1000 s
-// to one per microsecond.
+// to one per microsecond. Their errors state the range as "%g to %g" of
+// these two, so a program's own check of a frame rate can say the same.
 const (
 	MinFPS = 0.001
 	MaxFPS = 1e6

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tickwork/tickwork/engine/input"
@@ -243,5 +244,89 @@ func TestOverlayShowsTheRates(t *testing.T) {
 	}
 	if want := "frame 16.67 ms  p99 16.67 ms"; texts[1].S != want {
 		t.Errorf("overlay line 2: got %q, want %q", texts[1].S, want)
+	}
+}
+
+// The overlay's panel sits in the corner SetOverlayCorner names, 4 units
+// from the HUD's two edges there, with its text inside it.
+func TestOverlayCorner(t *testing.T) {
+	const w, hgt, margin = 1280, 720, overlayPad - 4
+	h, err := NewHeadless(Options{Overlay: true}, newWorld(t, 1, &journal{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := h.Game.OverlayCorner(); got != TopLeft {
+		t.Errorf("default corner %v, want top-left", got)
+	}
+	for _, tc := range []struct {
+		c            Corner
+		right, below bool
+	}{
+		{TopLeft, false, false}, {TopRight, true, false}, {BottomLeft, false, true}, {BottomRight, true, true},
+	} {
+		if err := h.Game.SetOverlayCorner(tc.c); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.RunFrame(frame60); err != nil {
+			t.Fatal(err)
+		}
+		hud := &h.Game.frame.HUD
+		if len(hud.Rects) == 0 || len(hud.Texts) == 0 {
+			t.Fatalf("%v: no overlay drawn", tc.c)
+		}
+		p := hud.Rects[0] // the panel, first of the overlay's items
+		gotX, gotY := p.X, p.Y
+		wantX, wantY := float32(margin), float32(margin)
+		if tc.right {
+			gotX, wantX = p.X+p.W, w-margin
+		}
+		if tc.below {
+			gotY, wantY = p.Y+p.H, hgt-margin
+		}
+		if gotX != wantX || gotY != wantY {
+			t.Errorf("%v: panel %+v: edge at (%v, %v), want (%v, %v)", tc.c, p, gotX, gotY, wantX, wantY)
+		}
+		for _, tx := range hud.Texts[:4] {
+			if tx.X < p.X || tx.X > p.X+p.W || tx.Y < p.Y || tx.Y > p.Y+p.H {
+				t.Errorf("%v: text %q at (%v, %v) outside the panel %+v", tc.c, tx.S, tx.X, tx.Y, p)
+			}
+		}
+	}
+	if err := h.Game.SetOverlayCorner(Corner(9)); err == nil || !strings.Contains(err.Error(), "not a corner") {
+		t.Errorf("SetOverlayCorner(9): got %v, want an error naming the bad corner", err)
+	}
+	if got := h.Game.OverlayCorner(); got != BottomRight {
+		t.Errorf("after a refused corner: %v, want bottom-right kept", got)
+	}
+}
+
+// TestInjectForAPastTickIsRefused: events for a tick that has already run
+// cannot be delivered; Inject says which tick ran last instead of dropping
+// them. The next tick and later ones are accepted.
+func TestInjectForAPastTickIsRefused(t *testing.T) {
+	h, err := NewHeadless(Options{}, newWorld(t, 1, &journal{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.RunTicks(10, nil); err != nil { // ticks 0 to 9
+		t.Fatal(err)
+	}
+	press := key(input.KeyPress, input.KeyA, 0)
+	for _, tt := range []struct {
+		tick uint64
+		want string // in the error; "" for none
+	}{
+		{0, "tick 0 has already run (the last tick run is 9)"},
+		{9, "tick 9 has already run (the last tick run is 9)"},
+		{10, ""},
+		{500, ""},
+	} {
+		err := h.Inject(tt.tick, press)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("Inject(%d): got %v, want no error", tt.tick, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "tick 10 or later")):
+			t.Errorf("Inject(%d): got %v, want an error saying %q and to inject at tick 10 or later", tt.tick, err, tt.want)
+		}
 	}
 }

@@ -107,7 +107,8 @@ func (s *Input) apply(e input.Event) {
 		s.sx += e.X
 		s.sy += e.Y
 	case input.Resize:
-		s.width, s.height, s.resized = int(e.X), int(e.Y), true
+		s.width, s.height = e.Size()
+		s.resized = true
 	case input.CloseRequest:
 		s.closeReq = true
 	case input.FocusGained:
@@ -124,8 +125,8 @@ func (s *Input) apply(e input.Event) {
 	case input.GamepadButton:
 		s.applyPadButton(e)
 	case input.GamepadAxis:
-		if p := e.Pad(); p >= 0 && int(e.Button) < int(input.NumPadAxes) && e.X-e.X == 0 {
-			s.pads[p].axes[e.Button] = min(max(e.X, -1), 1)
+		if p, a, v := e.Pad(), e.PadAxis(), e.AxisValue(); p >= 0 && a < input.NumPadAxes && v-v == 0 {
+			s.pads[p].axes[a] = min(max(v, -1), 1)
 		}
 	}
 }
@@ -136,9 +137,9 @@ func (s *Input) applyPadButton(e input.Event) {
 		return
 	}
 	pad := &s.pads[p]
-	b := input.PadButton(e.Button)
+	b := e.PadButton()
 	if b == input.PadConnection {
-		pad.connected = e.X != 0
+		pad.connected = e.Connected()
 		if !pad.connected { // unplugged: everything it held is let go
 			pad.released |= pad.down
 			pad.down = 0
@@ -150,7 +151,7 @@ func (s *Input) applyPadButton(e input.Event) {
 		return
 	}
 	bit := uint16(1) << b
-	if e.X != 0 {
+	if e.Down() {
 		pad.down |= bit
 		pad.pressed |= bit
 	} else {

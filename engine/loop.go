@@ -11,7 +11,9 @@ import (
 
 // TickSource supplies each tick's input in place of the window: a replay, a
 // test script. Live input is then ignored, except that closing the window
-// still ends the game.
+// still ends the game. An event of an unknown kind (input.Kind.Valid is
+// false) is dropped before the tick sees it and counted in
+// Stats.UnknownEvents.
 type TickSource interface {
 	// TickEvents appends the events of tick to dst. Called once per tick,
 	// in tick order, on the main goroutine.
@@ -177,6 +179,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		g.deliver = append(g.deliver, g.queue[:n]...)
 		g.queue = g.queue[:copy(g.queue, g.queue[n:])]
 	}
+	g.deliver = g.dropUnknown(ti.Index, g.deliver)
 	g.tickFrame = audio.FrameOfTick(ti.Time, ti.DeltaMicros, 0)
 	g.in.begin()
 	for _, e := range g.deliver {
@@ -202,6 +205,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		if i == top {
 			g.tctx.Input = g.in
 		}
+		e.takeMessages()
 		if err := g.callTick(e, &g.tctx); err != nil {
 			return err
 		}
@@ -209,7 +213,12 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 			g.mark(e, "Scenes", -1)
 			for j, m := range scenesOf(e.scenes, &g.sbTick) {
 				g.mark(e, "actor Tick", j)
-				if err := m.Tick(ti); err != nil {
+				// The behaviours reach the tick through the manager
+				// (TickContextOf): set once per scene and tick.
+				m.SetEnv(&g.tctx)
+				err := m.Tick(ti)
+				m.SetEnv(nil)
+				if err != nil {
 					if err = g.sceneTickError(e, j, m, ti, err); err != nil {
 						return err
 					}
@@ -228,6 +237,34 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		}
 	}
 	return nil
+}
+
+// dropUnknown removes, in place, the events of an unknown kind from evs:
+// neither the state nor a tick sink (a recorder) sees them. It counts them
+// and reports the first one through Options.Logf.
+func (g *Game) dropUnknown(tick uint64, evs []input.Event) []input.Event {
+	n := 0
+	for _, e := range evs {
+		if e.Kind.Valid() {
+			evs[n] = e
+			n++
+			continue
+		}
+		if g.unknownEvents == 0 {
+			g.logf("tickwork: tick %d: dropped an event of unknown kind %d (%v): the tick source or window sent it; Stats.UnknownEvents counts such events",
+				tick, uint8(e.Kind), e.Kind)
+		}
+		g.unknownEvents++
+	}
+	return evs[:n]
+}
+
+// takeMessages makes the messages posted to e since its last tick its
+// inbox for this tick, forgetting the previous inbox (cleared, so it keeps
+// no values alive) and reusing its memory for the next posts.
+func (e *entry) takeMessages() {
+	clear(e.inbox)
+	e.inbox, e.posted = e.posted, e.inbox[:0]
 }
 
 // callTick runs a state's Tick, turning a panic into a *PanicError.

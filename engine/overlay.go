@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"unsafe"
@@ -10,6 +11,44 @@ import (
 	"github.com/tickwork/tickwork/timing"
 )
 
+// Corner is a corner of the HUD, where the debug overlay sits.
+type Corner uint8
+
+// The corners. The zero value is TopLeft.
+const (
+	TopLeft Corner = iota
+	TopRight
+	BottomLeft
+	BottomRight
+	numCorners
+)
+
+var cornerNames = [...]string{"top-left", "top-right", "bottom-left", "bottom-right"}
+
+// String returns "top-left", "top-right", "bottom-left" or "bottom-right".
+func (c Corner) String() string {
+	if c < numCorners {
+		return cornerNames[c]
+	}
+	return "Corner(" + strconv.Itoa(int(c)) + ")"
+}
+
+// SetOverlayCorner moves the debug overlay to corner c of the HUD, from
+// the next frame (TopLeft by default: move it when the game's own HUD
+// lives there). It fails, changing nothing, for a value that is not one of
+// the four corners. Call it on the main goroutine: from a state's hook or
+// between frames.
+func (g *Game) SetOverlayCorner(c Corner) error {
+	if c >= numCorners {
+		return fmt.Errorf("engine: SetOverlayCorner(%d): not a corner: use TopLeft, TopRight, BottomLeft or BottomRight", uint8(c))
+	}
+	g.overlay.corner = c
+	return nil
+}
+
+// OverlayCorner returns the corner of the HUD the debug overlay sits in.
+func (g *Game) OverlayCorner() Corner { return g.overlay.corner }
+
 // overlay is the debug overlay: TPS, FPS, frame time, alpha, dropped time,
 // and a graph of recent frame times. Its text is refreshed four times a
 // second (numbers changing every frame cannot be read) into buffers it
@@ -18,6 +57,7 @@ import (
 // string never change while the string is in use.
 type overlay struct {
 	on      bool
+	corner  Corner
 	lines   [2][5][]byte
 	set     int       // the buffer set the texts point into
 	texts   [5]string // four lines of figures, then the graph's guide label
@@ -66,8 +106,17 @@ func (o *overlay) build(g *Game, hud gfx.Layer, w, h int) {
 	for _, s := range o.texts[:lines] {
 		width = max(width, g.face.Measure(s, text.Options{}).Width+12)
 	}
+	// The panel keeps a margin of overlayPad-4 from the HUD's edges at its
+	// corner; the text starts 4 units inside it.
+	boxH := lines*lineHeight + graphH + 16
 	x, y := float32(overlayPad), float32(overlayPad)
-	hud.AddRect(x-4, y-4, width, lines*lineHeight+graphH+16, overlayBG)
+	if o.corner == TopRight || o.corner == BottomRight {
+		x = float32(w) - (overlayPad - 4) - width + 4
+	}
+	if o.corner == BottomLeft || o.corner == BottomRight {
+		y = float32(h) - (overlayPad - 4) - boxH + 4
+	}
+	hud.AddRect(x-4, y-4, width, boxH, overlayBG)
 	for i, s := range o.texts[:lines] {
 		c := overlayText
 		if i == 3 && g.sched.RunningSlowly() {

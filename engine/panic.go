@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"github.com/tickwork/tickwork/scene"
 )
@@ -13,6 +14,11 @@ import (
 // The game is ended as after any error: tick sinks see the end (a
 // recording is finalised with the ticks up to the failure) and every state
 // is exited, top first.
+//
+// Error is one line: where the panic happened and its value. The stack is
+// in the Stack field; the engine reports it once, through Options.Logf,
+// when it catches the panic, so a program that prints the error it got
+// from Run shows the stack once, not in every wrapping of the error.
 type PanicError struct {
 	// State is the name of the state whose code panicked; empty for a tick
 	// source or sink.
@@ -29,10 +35,12 @@ type PanicError struct {
 	Actor scene.Handle
 	// Value is the value passed to panic.
 	Value any
-	// Stack is the goroutine's stack at the panic.
+	// Stack is the goroutine's stack at the panic. Error leaves it out.
 	Stack []byte
 }
 
+// Error returns one line: "engine: panic in <where>: <value>" (a value
+// whose text has several lines is joined with "; ").
 func (e *PanicError) Error() string {
 	where := e.In
 	if e.State != "" {
@@ -41,7 +49,11 @@ func (e *PanicError) Error() string {
 	if e.Actor != scene.NoHandle {
 		where += fmt.Sprintf(" (scene %d, actor %v)", e.Scene, e.Actor)
 	}
-	return fmt.Sprintf("engine: panic in %s: %v\n%s", where, e.Value, e.Stack)
+	v := fmt.Sprint(e.Value)
+	if strings.Contains(v, "\n") {
+		v = strings.ReplaceAll(strings.TrimRight(v, "\n"), "\n", "; ")
+	}
+	return fmt.Sprintf("engine: panic in %s: %s", where, v)
 }
 
 // Unwrap returns the panic value when it is an error.
@@ -66,7 +78,9 @@ func (g *Game) mark(e *entry, hook string, sc int) { g.at = hookMark{e: e, hook:
 func (g *Game) markSink(hook string, s any) { g.at = hookMark{hook: hook, scene: -1, sink: s} }
 
 // panicked turns a recovered value into a *PanicError naming the code that
-// was running.
+// was running, and reports it with its stack through Options.Logf: once,
+// when the panic is first caught (a value that already is a *PanicError
+// was reported).
 func (g *Game) panicked(r any) *PanicError {
 	if pe, ok := r.(*PanicError); ok {
 		return pe
@@ -85,6 +99,7 @@ func (g *Game) panicked(r any) *PanicError {
 	if pe.Stack == nil {
 		pe.Stack = debug.Stack()
 	}
+	g.logf("tickwork: %v\n%s", pe, pe.Stack)
 	return pe
 }
 

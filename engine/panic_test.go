@@ -195,7 +195,9 @@ func TestPanicsEndTheGameAsErrors(t *testing.T) {
 				st.child = overlayChild{}
 			}
 			sink := &endLog{panicIn: c.sinkIn}
-			g, err := New(Options{Clock: &ManualClock{}, NoPacing: true})
+			var reports []string
+			logf := func(format string, args ...any) { reports = append(reports, fmt.Sprintf(format, args...)) }
+			g, err := New(Options{Clock: &ManualClock{}, NoPacing: true, Logf: logf})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -225,6 +227,21 @@ func TestPanicsEndTheGameAsErrors(t *testing.T) {
 			}
 			if !strings.Contains(pe.Error(), "boom in") || len(pe.Stack) == 0 {
 				t.Errorf("got message %q with %d bytes of stack, want the panic value and a stack", pe.Error(), len(pe.Stack))
+			}
+			if strings.Contains(pe.Error(), "\n") {
+				t.Errorf("got a message of several lines %q, want one line (the stack is in the Stack field)", pe.Error())
+			}
+			stacks := 0
+			for _, r := range reports {
+				if strings.Contains(r, "goroutine ") {
+					stacks++
+					if !strings.Contains(r, pe.Error()) {
+						t.Errorf("the report with the stack %q does not name the panic %q", r, pe.Error())
+					}
+				}
+			}
+			if stacks != 1 {
+				t.Errorf("got %d reports with a stack (%q), want exactly one", stacks, reports)
 			}
 			if c.panicIn != "Enter" && !strings.Contains(log.String(), "bottom exit") {
 				t.Errorf("got log %q, want the state exited", log.String())

@@ -87,7 +87,8 @@ func (g *Game) Fullscreen() bool {
 }
 
 // ToggleOverlay shows or hides the debug overlay (TPS, FPS, frame time,
-// alpha, dropped time and a frame-time graph).
+// alpha, dropped time and a frame-time graph). It sits in the HUD's
+// top-left corner, drawn over every state's HUD; SetOverlayCorner moves it.
 func (g *Game) ToggleOverlay() { g.overlay.on = !g.overlay.on }
 
 // OverlayShown reports whether the debug overlay is shown.
@@ -104,16 +105,23 @@ type Stats struct {
 	VSyncIgnored bool          // the driver returns from swaps far faster than the refresh rate
 	Pacing       timing.Micros // the frame interval paced to in software (0: none)
 	PaceErrorP99 timing.Micros // 99th-percentile lateness of paced frames over the window
+
+	// UnknownEvents counts the input events of an unknown kind (KindNone,
+	// or past the last kind this engine knows) that a tick source
+	// (Headless.Inject, a replay) or the window delivered since the game
+	// started: each was dropped before any state or tick sink saw it.
+	UnknownEvents uint64
 }
 
 // Stats returns the game's statistics. It does not allocate.
 func (g *Game) Stats() Stats {
 	return Stats{
-		Stats:        g.sched.Stats(),
-		Alpha:        g.lastFrame.Alpha,
-		VSync:        g.pace.vsync,
-		VSyncIgnored: g.pace.ignored,
-		Pacing:       g.pace.interval(),
-		PaceErrorP99: g.pace.errorP99(),
+		Stats:         g.sched.Stats(),
+		Alpha:         g.lastFrame.Alpha,
+		VSync:         g.pace.vsync,
+		VSyncIgnored:  g.pace.ignored,
+		Pacing:        g.pace.interval(),
+		PaceErrorP99:  g.pace.errorP99(),
+		UnknownEvents: g.unknownEvents,
 	}
 }

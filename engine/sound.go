@@ -13,7 +13,7 @@ const MaxVoices = 64
 // same one-tick delay as the interpolated picture. Whatever frame ran the
 // tick, the sound starts at the same sample, so a replay at any frame rate
 // produces the same audio. Call it from a state's Tick or a behaviour's
-// (through the state).
+// (TickContextOf(m).PlaySound).
 func (c *TickContext) PlaySound(p audio.Play) (audio.VoiceID, error) {
 	return c.game.mixer.Start(audio.FrameOfTick(c.Tick.Time, c.Tick.DeltaMicros, 0), p)
 }

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/asset"
 	"github.com/tickwork/tickwork/engine/audio"
 	"github.com/tickwork/tickwork/engine/input"
-	"github.com/tickwork/tickwork/gfx/asset"
 	"github.com/tickwork/tickwork/timing"
 )
 

@@ -9,7 +9,7 @@ import (
 )
 
 // Optional window abilities that states reach through the Game (found by
-// type assertion; gfx/window's Window has them all). Every method is
+// type assertion; engine/window's Window has them all). Every method is
 // called on the main goroutine. A window without one, as headless, takes
 // the setting as a no-op: the Game still remembers it.
 type (

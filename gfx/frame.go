@@ -61,7 +61,7 @@ type HUD struct {
 	Texts   []Text
 }
 
-// ImageID names an image of the game's asset library (package gfx/asset,
+// ImageID names an image of the game's asset library (package engine/asset,
 // whose ImageID it is); 0 names none.
 type ImageID uint16
 
@@ -89,7 +89,7 @@ type Rect struct {
 // at Layout.MaxWidth, alignment, '\n' for new lines) exactly as
 // Face.Layout and Face.Measure give it in pure code. X, Y is the top-left
 // corner of its box. Without a Face it is drawn with text.Default (Go
-// Regular, text.DefaultSize pixels) at Scale times that size (0 means 1):
+// Regular, text.DefaultSize logical units) at Scale times that size (0 means 1):
 // Default's Measure times Scale is its size. A rune no font of the face
 // has shows the face's replacement glyph. Make a face once (in Enter) and
 // reuse it: the renderer keeps what it derives from each face it meets.

@@ -44,7 +44,7 @@ func (m MeshID) String() string {
 // screen shows as half-way): actor, clear and HUD colours. The renderer
 // decodes them to linear light to multiply them with textures and to light
 // them. Light colours (Light) are linear intensities; materials and vertex
-// colours of package gfx/asset are linear, as glTF defines them. Alpha is
+// colours (Material, Mesh) are linear, as glTF defines them. Alpha is
 // coverage, never encoded.
 type Color struct{ R, G, B, A float32 }
 
@@ -64,7 +64,7 @@ type Instance struct {
 const InstanceSize = 80
 
 // MaterialID names a material of the game's asset library (package
-// gfx/asset). The zero value means "the mesh's own material"; the
+// engine/asset). The zero value means "the mesh's own material"; the
 // built-in meshes' own material is plain, lit and untextured, coloured by
 // each instance's Color.
 type MaterialID uint16

@@ -14,8 +14,12 @@ import (
 // Tick moves its actor by changing a.Local; the world transforms are
 // recomputed after every behaviour has run. It may read, spawn, remove and
 // reparent actors through m (spawns and removals take effect at the end of
-// the tick). An error is reported by Manager.Tick, wrapped with the actor's
-// handle, after the tick has completed.
+// the tick). What the game offers the tick beyond the scene (its input,
+// sounds on the game's timeline, messages to the state, the random
+// source) is m.Env(), which the engine sets once per tick:
+// engine.TickContextOf(m) returns it typed. An error is reported by
+// Manager.Tick, wrapped with the actor's handle, after the tick has
+// completed.
 type Ticker interface {
 	Tick(a *Actor, t timing.TickInfo, m *Manager) error
 }

@@ -36,7 +36,9 @@
 //   - Manager.Tick, once per fixed tick, with the tick's timing.TickInfo.
 //     Behaviours (Ticker, then BulkTicker, which ticks many actors of one
 //     kind in one call) run inside it with the fixed step; spawns and
-//     removals they make take effect at the end of the tick.
+//     removals they make take effect at the end of the tick. They reach
+//     the game's per-tick services through m.Env(), which the game sets
+//     once per tick (Manager.SetEnv; engine.TickContextOf reads it).
 //   - Manager.Interpolate(alpha), once per frame after the frame's ticks.
 //   - Manager.RunFramers(dt), once per frame, for visual-only behaviours (Framer)
 //     that may use the real frame time; gameplay must never depend on it.

@@ -86,6 +86,8 @@ type Manager struct {
 	viewSet bool
 	draw    gfx.DrawList
 	cull    culler
+
+	env any // the game's per-tick services (SetEnv), read by behaviours
 }
 
 func (m *Manager) at(i int32) *Actor { return &m.chunks[i>>chunkShift].a[i&chunkMask] }

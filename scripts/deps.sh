@@ -6,10 +6,13 @@
 # gfx/text's tests lay out Chinese with, ALSA's headers (libasound2-dev) that
 # the audio device package compiles against, and libxkbcommon-dev, which the
 # benchmark's raylib-go peer (cmd/framebench/peers/raylib, -tags x11)
-# compiles against. Go itself must already be installed.
+# compiles against; mingw-w64 and Wine, which build and run the Windows
+# programs (scripts/check-windows.sh); Weston and Wayland's headers, which
+# build and run the sample on Wayland (scripts/check-wayland.sh). Go itself
+# must already be installed.
 set -eu
 
-PKGS="libasound2-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth pkg-config gcc openbox fonts-wqy-microhei libxkbcommon-dev"
+PKGS="libasound2-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri xvfb xauth pkg-config gcc openbox fonts-wqy-microhei libxkbcommon-dev gcc-mingw-w64-x86-64 wine wine64 weston libwayland-dev libegl1 libegl-mesa0"
 
 need_go="1.26"
 if ! command -v go >/dev/null 2>&1; then

@@ -20,10 +20,10 @@ func assetGoals(b *benchSet) []goal {
 		gs = append(gs, absent(name, src, "≥ 0.9×", "benchmark missing from the output"))
 	}
 	name = "Allocations per frame, 10k actors of animated models"
-	src = "gfx/asset BenchmarkAnimated (allocs/op: half a tick, interpolate, build)"
-	if v, ok := b.metric("gfx/asset", "BenchmarkAnimated", "allocs/op"); ok {
+	src = "engine/asset BenchmarkAnimated (allocs/op: half a tick, interpolate, build)"
+	if v, ok := b.metric("engine/asset", "BenchmarkAnimated", "allocs/op"); ok {
 		g := zero(name, src, v, "allocs")
-		if ns, ok := b.metric("gfx/asset", "BenchmarkAnimated", "ns/op"); ok {
+		if ns, ok := b.metric("engine/asset", "BenchmarkAnimated", "ns/op"); ok {
 			g.Measured += " (" + withUnit(ns/1e6, "ms") + " a frame)"
 		}
 		gs = append(gs, g)

@@ -44,7 +44,7 @@
 // results, and on stderr when one is counted), and the Go runtime's own
 // allocations (a new OS thread, a processor's timer heap growing) are
 // named and left out of the per-frame and per-tick figures. The windowed
-// scenarios and the soak must run on the main goroutine, which gfx/window
+// scenarios and the soak must run on the main goroutine, which engine/window
 // locks to the main thread.
 //
 // -cpuprofile and -memprofile write pprof profiles of the whole command,
@@ -120,7 +120,7 @@ func runBench(c *config, args []string, stdout, stderr io.Writer) int {
 	res := &Results{
 		Version: resultsVersion,
 		Date:    time.Now().UTC().Format(time.RFC3339),
-		Command: strings.TrimSpace("framebench " + strings.Join(args, " ")),
+		Command: commandLine(args),
 		Machine: machineInfo(),
 		Settings: Settings{
 			DurationS: c.duration.Seconds(), WarmupS: c.warmup.Seconds(), TickRate: c.tickRate,

@@ -128,7 +128,7 @@ func (pc *PeerComparison) finish() {
 // tickwork runs open windows).
 func runPeerComparison(c *config, res *Results, keep *keeper, buf *[]frameRec, logf func(string, ...any)) bool {
 	pc := &PeerComparison{
-		Binary: c.peer, Rounds: c.peerRounds, DurationS: c.peerDuration.Seconds(), WarmupS: c.peerWarmup.Seconds(),
+		Binary: relPath(c.peer), Rounds: c.peerRounds, DurationS: c.peerDuration.Seconds(), WarmupS: c.peerWarmup.Seconds(),
 		PaceDurationS: c.peerPace.Seconds(), Pacing: &PeerPacing{},
 	}
 	res.Peer = pc

@@ -13,7 +13,7 @@ import (
 // scenario is one way of running the sample's scene.
 type scenario struct {
 	name   string
-	window bool // gfx/window and gl41 under the display; else a null window and renderer
+	window bool // engine/window and gl41 under the display; else a null window and renderer
 	vsync  bool // vsync requested (Xvfb ignores it: the engine's pacer runs)
 	vary   bool // each frame sleeps a random time: the frame rate varies
 	cubes  bool // package peer's cube scene instead of the sample's

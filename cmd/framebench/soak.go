@@ -22,7 +22,7 @@ func runSoak(c *config, args []string, stdout, stderr io.Writer) int {
 	res := &Results{
 		Version: resultsVersion,
 		Date:    time.Now().UTC().Format(time.RFC3339),
-		Command: strings.TrimSpace("framebench " + strings.Join(args, " ")),
+		Command: commandLine(args),
 		Machine: machineInfo(),
 	}
 	t, err := openTarget(c, sc)

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/tickwork/tickwork/gfx/window"
+	"github.com/tickwork/tickwork/engine/window"
 )
 
 // windowTarget opens a fixed-size window of the configured size with the

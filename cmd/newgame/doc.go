@@ -2,8 +2,9 @@
 // a window and a headless mode (main.go), a gameplay state with a floor,
 // a player moved by the arrow keys or WASD and a following camera
 // (game.go), an actor behaviour (patrol.go), headless tests (game_test.go),
-// a README, and a go.mod and go.sum that build against this engine
-// checkout.
+// a test of the window's frame loop without a display (main_test.go), a
+// README, and a go.mod and go.sum that build against this engine checkout
+// (named by a relative path when the game is in the same tree).
 //
 // Usage:
 //

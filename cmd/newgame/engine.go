@@ -84,7 +84,7 @@ type goMod struct {
 	Module   string
 	Go       string       // the go directive's version
 	Require  []modRequire // in the order of the file
-	Replaces []string     // "old [version] => new [version]", local paths made absolute
+	Replaces []string     // "old [version] => new [version]", local paths joined to parseGoMod's dir
 }
 
 // modRequire is one requirement.
@@ -104,7 +104,7 @@ func modulePath(data []byte) string {
 // parseGoMod reads the module, go, require and replace directives of a
 // go.mod file; the others (exclude, retract, toolchain, godebug, tool) do
 // not concern a module that depends on it. Relative replacement paths are
-// made absolute against dir.
+// joined to dir (absolute, or relative to the module that will use them).
 func parseGoMod(data []byte, dir string) (*goMod, error) {
 	m := &goMod{}
 	var block string // the directive of the block being read, "" outside one
@@ -197,7 +197,7 @@ func (m *goMod) add(verb string, args []string, dir string) error {
 		}
 		newPath := args[arrow+1]
 		if len(args)-arrow-1 == 1 && isLocalPath(newPath) && !filepath.IsAbs(newPath) && dir != "" {
-			args[arrow+1] = filepath.Join(dir, newPath)
+			args[arrow+1] = modPath(filepath.Join(dir, newPath))
 		}
 		for i, a := range args {
 			args[i] = modQuote(a)
@@ -228,6 +228,16 @@ func unquote(s string) (string, error) {
 
 // modQuote quotes a go.mod token when it would not read back as one
 // (a path with spaces, quotes, brackets or a comment marker).
+// modPath returns a local path as go.mod writes it: a relative one with
+// forward slashes (the go command reads them on every system), an
+// absolute one as it is.
+func modPath(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.ToSlash(p)
+}
+
 func modQuote(s string) string {
 	if s == "" || strings.ContainsAny(s, " \t\r\n\"'`(),;[]{}") ||
 		strings.Contains(s, "//") || strings.Contains(s, "/*") {

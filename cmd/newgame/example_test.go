@@ -36,6 +36,7 @@ func ExampleGenerate() {
 	// go.mod
 	// go.sum
 	// main.go
+	// main_test.go
 	// true
 }
 

@@ -39,6 +39,7 @@ var outputs = []struct {
 	gen        func() ([]byte, error) // for a file made by code, not a template
 }{
 	{"main.go", "main.go.tmpl", nil},
+	{"main_test.go", "main_test.go.tmpl", nil},
 	{"game/game.go", "game.go.tmpl", nil},
 	{"game/assets.go", "assets.go.tmpl", nil},
 	{"game/patrol.go", "patrol.go.tmpl", nil},
@@ -105,13 +106,13 @@ func (g generator) generate(opts Options) error {
 	if err != nil {
 		return err
 	}
-	contents, err := render(opts.Name, engine)
-	if err != nil {
-		return err
-	}
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
 		return fmt.Errorf("game directory %s: %w", opts.Dir, err)
+	}
+	contents, err := render(opts.Name, engine, enginePath(dir, engine))
+	if err != nil {
+		return err
 	}
 	created, err := prepareDir(dir)
 	if err != nil {
@@ -150,20 +151,23 @@ type templateData struct {
 	Name         string
 	GoVersion    string // the go directive's version, the engine's
 	EngineModule string
-	EngineDir    string // absolute path of the engine checkout
-	EngineDirMod string // EngineDir quoted for go.mod if need be
-	Direct       []modRequire
-	Indirect     []modRequire
-	Replaces     []string // the engine's own replace directives
+	EngineDir    string // the engine checkout: relative to the game's directory, or absolute (enginePath)
+	EngineDirMod string // EngineDir in go.mod's form: slashes, quoted if need be
+	// EngineDirRelative is true when EngineDir is relative to the game.
+	EngineDirRelative bool
+	Direct            []modRequire
+	Indirect          []modRequire
+	Replaces          []string // the engine's own replace directives
 }
 
-// render returns the contents of every file in outputs, in order.
-func render(name, engine string) ([][]byte, error) {
+// render returns the contents of every file in outputs, in order, for
+// the engine checkout at engine, which the game names ref (enginePath).
+func render(name, engine, ref string) ([][]byte, error) {
 	modData, err := os.ReadFile(filepath.Join(engine, "go.mod"))
 	if err != nil {
 		return nil, fmt.Errorf("reading the engine's go.mod: %w", err)
 	}
-	mod, err := parseGoMod(modData, engine)
+	mod, err := parseGoMod(modData, ref)
 	if err != nil {
 		return nil, fmt.Errorf("engine %s: %w", engine, err)
 	}
@@ -176,8 +180,9 @@ func render(name, engine string) ([][]byte, error) {
 	}
 	data := &templateData{
 		Name: name, GoVersion: mod.Go,
-		EngineModule: EngineModule, EngineDir: engine, EngineDirMod: modQuote(engine),
-		Replaces: mod.Replaces,
+		EngineModule: EngineModule, EngineDir: ref, EngineDirMod: modQuote(modPath(ref)),
+		EngineDirRelative: !filepath.IsAbs(ref),
+		Replaces:          mod.Replaces,
 	}
 
 	contents := make([][]byte, len(outputs))
@@ -304,4 +309,28 @@ func rollback(written, created []string) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// enginePath returns how the game at dir game (absolute) names the engine
+// checkout at engine (absolute): relative to the game when the two share
+// a directory below the file system's root (a game beside the checkout,
+// inside it, or in the same repository), so that both can move or be
+// committed together; else engine itself.
+func enginePath(game, engine string) string {
+	rel, err := filepath.Rel(game, engine)
+	if err != nil || filepath.IsAbs(rel) {
+		return engine
+	}
+	// The directory both are in: game with each leading ".." of rel undone.
+	common := game
+	for part := range strings.SplitSeq(filepath.ToSlash(rel), "/") {
+		if part != ".." {
+			break
+		}
+		common = filepath.Dir(common)
+	}
+	if filepath.Dir(common) == common { // only the root (or a volume) in common
+		return engine
+	}
+	return rel
 }

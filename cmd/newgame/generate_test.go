@@ -51,7 +51,7 @@ func TestGenerateWritesTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	want := []string{".gitignore", "README.md", "game/assets.go", "game/assets/beacon.glb", "game/assets/crate.png", "game/game.go", "game/game_test.go", "game/patrol.go", "game/sound.go", "go.mod", "go.sum", "main.go"}
+	want := []string{".gitignore", "README.md", "game/assets.go", "game/assets/beacon.glb", "game/assets/crate.png", "game/game.go", "game/game_test.go", "game/patrol.go", "game/sound.go", "go.mod", "go.sum", "main.go", "main_test.go"}
 	if got := slices.DeleteFunc(listDir(t, dir), func(n string) bool { return n == "game" || n == "game/assets" }); !reflect.DeepEqual(got, want) {
 		t.Fatalf("generated files = %q, want %q", got, want)
 	}
@@ -94,7 +94,8 @@ func TestGenerateWritesTheGame(t *testing.T) {
 	if !strings.HasPrefix(main, "// Command mygame ") {
 		t.Errorf("main.go does not start with the command's doc comment:\n%.80s", main)
 	}
-	if strings.Contains(main, "/engine/input") || strings.Contains(main, "scene.") {
+	// main.go names input events only to end a replay (a tick sink), never keys.
+	if strings.Contains(main, "input.Key") || strings.Contains(main, "scene.") {
 		t.Error("main.go holds game logic; it should only wire the window")
 	}
 	for _, s := range []string{"package game", "var _ scene.Ticker = (*Patrol)(nil)"} {
@@ -102,7 +103,7 @@ func TestGenerateWritesTheGame(t *testing.T) {
 			t.Errorf("game/patrol.go does not contain %q", s)
 		}
 	}
-	if g := read("game/game.go"); !strings.Contains(g, "_ engine.SceneOwner = (*Play)(nil)") || strings.Contains(g, "gfx/window") {
+	if g := read("game/game.go"); !strings.Contains(g, "_ engine.SceneOwner = (*Play)(nil)") || strings.Contains(g, "engine/window") {
 		t.Error("game/game.go should assert Play's interfaces and not import the window")
 	}
 	if !strings.Contains(read("game/patrol.go"), "func (p *Patrol) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error") {
@@ -132,7 +133,9 @@ func TestGenerateGoMod(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(data)
-	if !strings.Contains(text, "\nreplace github.com/tickwork/tickwork => "+engine+"\n") {
+	// The engine by its absolute path, or relative to the game when both
+	// are in one tree (enginePath).
+	if !strings.Contains(text, "\nreplace github.com/tickwork/tickwork => "+modPath(enginePath(dir, engine))+"\n") {
 		t.Errorf("go.mod does not replace the engine with %s:\n%s", engine, text)
 	}
 	got, err := parseGoMod(data, dir)
@@ -172,7 +175,8 @@ func TestGenerateGoMod(t *testing.T) {
 }
 
 // An engine checkout with a space in its path and a replace of its own:
-// the game's go.mod quotes the path and carries the replace, made absolute.
+// the game's go.mod quotes the path and carries the replace, rebased on
+// the engine's path.
 func TestGenerateGoModQuotesAndCarriesReplaces(t *testing.T) {
 	t.Parallel()
 	engine := fakeEngine(t, filepath.Join(t.TempDir(), "my engine"), "\nrequire example.com/dep v1.0.0\n\nreplace example.com/dep => ./third_party/dep\n")
@@ -184,9 +188,15 @@ func TestGenerateGoModQuotesAndCarriesReplaces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Both are in the test's temporary directory: the game names the
+	// engine relative to itself (enginePath).
+	ref, err := filepath.Rel(dir, engine)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, want := range []string{
-		"replace github.com/tickwork/tickwork => \"" + engine + "\"\n",
-		"replace example.com/dep => \"" + filepath.Join(engine, "third_party", "dep") + "\"\n",
+		"replace github.com/tickwork/tickwork => \"" + filepath.ToSlash(ref) + "\"\n",
+		"replace example.com/dep => \"" + filepath.ToSlash(filepath.Join(ref, "third_party", "dep")) + "\"\n",
 		"\texample.com/dep v1.0.0 // indirect\n",
 	} {
 		if !strings.Contains(string(data), want) {

@@ -10,9 +10,9 @@ import (
 
 	"github.com/tickwork/tickwork/cmd/internal/demo"
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/asset"
 	"github.com/tickwork/tickwork/engine/atomicfile"
 	"github.com/tickwork/tickwork/engine/replay"
-	"github.com/tickwork/tickwork/gfx/asset"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -114,18 +114,14 @@ func makePlan(f *demo.Flags) (*plan, error) {
 		return nil, err
 	}
 	h := pl.Header()
-	if !pl.HashesComparable() {
-		if p.notice != "" {
-			p.notice += "\n"
-		}
-		p.notice += fmt.Sprintf("sample: %s was recorded with state-hash scheme %d and this build hashes with scheme %d: its input replays, but its hashes cannot be compared, so divergence goes unchecked",
-			f.Replay, h.HashScheme, engine.HashScheme)
+	if !sameScene(h) {
+		pl.SetUnchecked("it was recorded with another version of the sample's scene")
 	}
-	if !sameScene(h) && pl.HashesComparable() {
+	if why := pl.Unchecked(); why != "" {
 		if p.notice != "" {
 			p.notice += "\n"
 		}
-		p.notice += fmt.Sprintf("sample: %s was recorded with another version of the sample's scene: its input replays, but its hashes cannot be compared, so divergence goes unchecked", f.Replay)
+		p.notice += fmt.Sprintf("sample: %s: %s: its input replays, but its hashes cannot be compared, so divergence goes unchecked", f.Replay, why)
 	}
 	start, cfg, err := recordedScene(h)
 	if err != nil {

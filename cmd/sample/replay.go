@@ -66,25 +66,27 @@ func recordedScene(h replay.Header) (string, demo.Config, error) {
 
 // attachReplay makes the recording p supply g's input, tick by tick, and
 // check g's hash where it has one. Past its last tick the game gets no
-// input and nothing is checked.
-// A recording of another scene (sameScene) replays its input unchecked.
+// input and nothing is checked. A recording whose hashes cannot be
+// compared (another scheme, or another scene: makePlan marks it) replays
+// its input unchecked.
 func attachReplay(g *engine.Game, p *replay.Player) error {
 	if err := p.Check(g); err != nil {
 		return err
 	}
 	g.SetTickSource(p)
-	if sameScene(p.Header()) {
-		g.AddTickSink(p)
-	}
+	g.AddTickSink(p)
 	return nil
 }
 
 // hashAt is a tick sink that keeps Game.Hash after one given tick: the
 // state a run or a recording ends in, even if the game quits in that tick.
+// With quit set it then ends the game (engine.ErrQuit): a windowed replay
+// ends after the recording's last tick.
 type hashAt struct {
 	tick uint64
 	hash uint64
 	ok   bool
+	quit bool
 }
 
 func (s *hashAt) TickInput(uint64, []input.Event) error { return nil }
@@ -92,6 +94,9 @@ func (s *hashAt) TickInput(uint64, []input.Event) error { return nil }
 func (s *hashAt) TickDone(tick uint64, g *engine.Game) error {
 	if tick == s.tick {
 		s.hash, s.ok = g.Hash(), true
+		if s.quit {
+			return engine.ErrQuit
+		}
 	}
 	return nil
 }

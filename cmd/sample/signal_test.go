@@ -68,16 +68,18 @@ func TestInterruptFinalisesEverything(t *testing.T) {
 	}
 }
 
-// TestBadOutputPathsRefusedFirst: -screenshot and -record into a missing
-// directory, onto a directory or over a read-only file are refused before
-// the game starts, naming the flag; the read-only file is left as it was.
+// TestBadOutputPathsRefusedFirst: -screenshot, -record and -audio-out into
+// a missing directory, under a regular file, into a directory that cannot
+// take a new file, onto a directory or over a read-only file are refused
+// before the game starts, naming the flag; the read-only file is left as
+// it was.
 func TestBadOutputPathsRefusedFirst(t *testing.T) {
 	dir := t.TempDir()
 	ro := filepath.Join(dir, "ro.png")
 	if err := os.WriteFile(ro, []byte("keep"), 0o444); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
+	cases := []struct {
 		args []string
 		want string
 	}{
@@ -86,7 +88,15 @@ func TestBadOutputPathsRefusedFirst(t *testing.T) {
 		{[]string{"-headless", "-record", ro}, "read-only"},
 		{[]string{"-frames", "5", "-screenshot", ro}, "read-only"},
 		{[]string{"-frames", "5", "-screenshot", dir}, "is a directory"},
-	} {
+		{[]string{"-headless", "-audio-out", filepath.Join(ro, "x.wav")}, "not a directory"},
+	}
+	if fi, err := os.Stat("/proc/self"); err == nil && fi.IsDir() { // a directory no one can add a file to
+		cases = append(cases, struct {
+			args []string
+			want string
+		}{[]string{"-headless", "-audio-out", "/proc/tickwork-mix.wav"}, "cannot take a new file"})
+	}
+	for _, c := range cases {
 		r := sample(t, nil, c.args...)
 		if r.code != 2 || !strings.Contains(r.stderr, c.want) || !strings.Contains(r.stderr, c.args[len(c.args)-2]) {
 			t.Errorf("%v: got status %d, stderr %q; want 2 and an error naming %s saying %q",

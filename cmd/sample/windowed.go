@@ -11,17 +11,17 @@ import (
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/audio/device"
 	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/engine/window"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/gl41"
-	"github.com/tickwork/tickwork/gfx/window"
 	"github.com/tickwork/tickwork/timing"
 )
 
 // runWindowed runs the game in a window on the main goroutine. Without
 // -frames, -screenshot or -replay it is engine.Game.Run; otherwise it
 // drives the frames itself, to stop after -frames, to write the last frame
-// as a PNG and to report the replay's end. With -frames the last line is
-// "frames=N ticks=M fps=F tps=T".
+// as a PNG and to end a replay after its last tick, printing its hash.
+// With -frames the last line is "frames=N ticks=M fps=F tps=T".
 func runWindowed(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 	w, err := window.Open(window.Config{Width: f.Width, Height: f.Height, Title: "tickwork sample", NoVSync: !f.VSync,
 		Renderer: gl41.Options{ShaderDir: f.ShaderDir}})
@@ -66,17 +66,15 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 		return err
 	}
 	var end *hashAt // the recording's last tick, when replaying
-	var view *viewerWindow
 	var win engine.Window = w
 	switch {
 	case p.play != nil:
 		if err := attachReplay(g, p.play); err != nil {
 			return err
 		}
-		end = &hashAt{tick: p.play.Ticks() - 1}
+		end = &hashAt{tick: p.play.Ticks() - 1, quit: true}
 		g.AddTickSink(end)
-		view = &viewerWindow{Window: w, g: g}
-		win = view
+		win = &viewerWindow{Window: w, g: g}
 	case f.Record != "":
 		if err := record(g, f.Record, p.start, p.cfg); err != nil {
 			return err
@@ -90,43 +88,16 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	if err := g.Start(win, r, first); err != nil {
 		return err
 	}
-	start := time.Now()
-	prev := start
-	// The frame rate printed is the median of the last maxIntervals frame
-	// intervals: any -frames value works without allocating up front.
-	intervals := make([]time.Duration, 0, min(f.Frames, maxIntervals))
-	frames := 0
-	var runErr error
-	for f.Frames == 0 || frames < f.Frames {
-		if runErr = g.RunFrame(); runErr != nil {
-			break
-		}
-		frames++
-		now := time.Now()
-		if f.Frames > 0 { // a session run until closed keeps no history
-			if len(intervals) < cap(intervals) {
-				intervals = append(intervals, now.Sub(prev))
-			} else {
-				intervals[frames%len(intervals)] = now.Sub(prev)
-			}
-		}
-		prev = now
-		if end != nil && end.ok && !view.over {
-			view.over = true
-			g.Pause() // the recording is over: hold its last picture
-			fmt.Fprintf(stdout, "replay finished: ticks=%d hash=%016x\n", p.play.Ticks(), end.hash)
-		}
+	if end != nil && p.play.Ticks() == 0 { // an empty recording is over at once
+		end.hash, end.ok = g.Hash(), true
 	}
-	elapsed := prev.Sub(start)
-	if errors.Is(runErr, engine.ErrQuit) {
-		runErr = nil
-	}
+	run := runFrames(g, f.Frames, end, stdout)
 	var shotErr error
 	if f.Screenshot != "" {
 		shotErr = r.writeLast(f.Screenshot)
 	}
 	ticks := g.Ticks()
-	if err := errors.Join(runErr, g.Stop(), shotErr); err != nil {
+	if err := errors.Join(run.err, g.Stop(), shotErr); err != nil {
 		return err
 	}
 	if f.AudioOut != "" {
@@ -135,9 +106,53 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 		}
 	}
 	if f.Frames > 0 {
-		fmt.Fprintf(stdout, "frames=%d ticks=%d fps=%.1f tps=%.1f\n", frames, ticks, medianFPS(intervals), perSecond(ticks, elapsed))
+		fmt.Fprintf(stdout, "frames=%d ticks=%d fps=%.1f tps=%.1f\n", run.frames, ticks, medianFPS(run.intervals), perSecond(ticks, run.elapsed))
 	}
 	return nil
+}
+
+// framesRun is how a run of frames went.
+type framesRun struct {
+	frames    int
+	intervals []time.Duration // the last maxIntervals intervals between frames, with -frames
+	elapsed   time.Duration
+	err       error // what ended the game; nil for a clean end
+}
+
+// runFrames runs frames of the started game g on the main goroutine until
+// n frames have run (n > 0), the game ends, or, when end is a replay's
+// last tick (its quit set), the recording is over: then it prints "replay
+// finished: ticks=N hash=H" with the state hash after that tick, and the
+// replay ends cleanly, as a headless one does.
+func runFrames(g *engine.Game, n int, end *hashAt, stdout io.Writer) framesRun {
+	start := time.Now()
+	prev := start
+	// The frame rate printed is the median of the last maxIntervals frame
+	// intervals: any -frames value works without allocating up front.
+	run := framesRun{intervals: make([]time.Duration, 0, min(n, maxIntervals))}
+	for (n == 0 || run.frames < n) && (end == nil || !end.ok) {
+		if run.err = g.RunFrame(); run.err != nil {
+			break
+		}
+		run.frames++
+		now := time.Now()
+		if n > 0 { // a session run until closed keeps no history
+			if len(run.intervals) < cap(run.intervals) {
+				run.intervals = append(run.intervals, now.Sub(prev))
+			} else {
+				run.intervals[run.frames%len(run.intervals)] = now.Sub(prev)
+			}
+		}
+		prev = now
+	}
+	run.elapsed = prev.Sub(start)
+	if errors.Is(run.err, engine.ErrQuit) {
+		run.err = nil
+	}
+	if end != nil && end.ok && run.err == nil {
+		fmt.Fprintf(stdout, "replay finished: ticks=%d hash=%016x\n", end.tick+1, end.hash) // tick+1 wraps to 0 for an empty recording
+	}
+	return run
 }
 
 // maxIntervals is how many frame intervals -frames keeps for its median.
@@ -192,17 +207,20 @@ func (r *lastFrame) writeLast(path string) error {
 	if err := r.Renderer.Render(r.last); err != nil {
 		return fmt.Errorf("screenshot %s: %w", path, err)
 	}
-	return r.WriteScreenshot(path)
+	img, err := r.Screenshot()
+	if err != nil {
+		return fmt.Errorf("screenshot %s: %w", path, err)
+	}
+	return engine.WritePNG(path, img)
 }
 
 // viewerWindow is the window of a replay. The engine ignores live input
 // while a recording supplies it; the viewer's own keys are taken here,
 // before the engine: Esc or Space pause and resume the replay, '.' steps
-// one tick while paused. Once the recording is over the game stays paused.
+// one tick while paused. The replay ends after the recording's last tick.
 type viewerWindow struct {
 	*window.Window
-	g    *engine.Game
-	over bool
+	g *engine.Game
 }
 
 // PollEvents polls the window and applies the viewer's keys.
@@ -210,7 +228,7 @@ func (w *viewerWindow) PollEvents(dst []input.Event, stamp func() timing.Micros)
 	n := len(dst)
 	dst = w.Window.PollEvents(dst, stamp)
 	for _, e := range dst[n:] {
-		if e.Kind != input.KeyPress || w.over {
+		if e.Kind != input.KeyPress {
 			continue
 		}
 		switch e.Key {

@@ -18,9 +18,28 @@ const Suffix = ".partial"
 const DefaultPerm fs.FileMode = 0o644
 
 // Check reports whether path can be written: it is not a directory, its
-// directory exists and is a directory, and an existing file at path is not
+// directory exists, is a directory and takes a new file (Check creates and
+// removes a temporary file there: the permissions alone do not say, for
+// root or on a read-only mount), and an existing file at path is not
 // read-only. The error names the path and says what to do.
 func Check(path string) error {
+	if err := checkTarget(path); err != nil {
+		return err
+	}
+	f, err := createTemp(path)
+	if err != nil {
+		return fmt.Errorf("atomicfile: cannot write %s: its directory %s cannot take a new file (%v): choose another directory, or make this one writable", path, filepath.Dir(path), errors.Unwrap(err))
+	}
+	name := f.Name()
+	f.Close()
+	if err := os.Remove(name); err != nil {
+		return fmt.Errorf("atomicfile: checking %s: removing the trial file: %w", path, err)
+	}
+	return nil
+}
+
+// checkTarget is Check without the trial file.
+func checkTarget(path string) error {
 	if path == "" {
 		return errors.New("atomicfile: no file name given")
 	}
@@ -63,7 +82,7 @@ type File struct {
 // Abort discards it. perm is the mode of a new target (0 means
 // DefaultPerm); an existing target's mode is kept.
 func Create(path string, perm fs.FileMode) (*File, error) {
-	if err := Check(path); err != nil {
+	if err := checkTarget(path); err != nil {
 		return nil, err
 	}
 	if perm == 0 {
@@ -72,6 +91,16 @@ func Create(path string, perm fs.FileMode) (*File, error) {
 	if fi, err := os.Stat(path); err == nil {
 		perm = fi.Mode().Perm()
 	}
+	f, err := createTemp(path)
+	if err != nil {
+		return nil, err
+	}
+	return &File{File: f, path: path, perm: perm}, nil
+}
+
+// createTemp creates a new temporary file "<name>.<random>.partial" beside
+// path.
+func createTemp(path string) (*os.File, error) {
 	dir, base := filepath.Split(path)
 	for range 100 {
 		name := filepath.Join(dir, base+"."+strconv.FormatUint(uint64(rand.Uint32()), 16)+Suffix)
@@ -82,7 +111,7 @@ func Create(path string, perm fs.FileMode) (*File, error) {
 		if err != nil {
 			return nil, fmt.Errorf("atomicfile: writing %s: %w", path, err)
 		}
-		return &File{File: f, path: path, perm: perm}, nil
+		return f, nil
 	}
 	return nil, fmt.Errorf("atomicfile: writing %s: no free temporary name in %s", path, dir)
 }

@@ -130,3 +130,39 @@ func TestCheckRefusesBadTargets(t *testing.T) {
 		t.Errorf("got temporary files %v left, want none", p)
 	}
 }
+
+// TestCheckRefusesADirectoryThatCannotBeWritten: Check tries to create a
+// file in the target's directory, so a directory that exists but cannot
+// take a new file (/proc, a read-only mount, a directory without write
+// permission for a user other than root) is refused before a long run,
+// not when the file is written at its end. A writable directory passes,
+// and the trial leaves nothing behind.
+func TestCheckRefusesADirectoryThatCannotBeWritten(t *testing.T) {
+	var unwritable []string
+	if fi, err := os.Stat("/proc/self"); err == nil && fi.IsDir() {
+		unwritable = append(unwritable, "/proc/tickwork-check.png") // not writable, even by root
+	}
+	if os.Geteuid() != 0 { // root writes into a read-only directory
+		ro := filepath.Join(t.TempDir(), "ro")
+		if err := os.Mkdir(ro, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		unwritable = append(unwritable, filepath.Join(ro, "x.png"))
+	}
+	if len(unwritable) == 0 {
+		t.Skip("no directory here that cannot be written (no /proc, running as root)")
+	}
+	for _, path := range unwritable {
+		err := Check(path)
+		if err == nil || !strings.Contains(err.Error(), "cannot take a new file") || !strings.Contains(err.Error(), path) {
+			t.Errorf("Check(%q): got %v, want an error naming it and saying its directory cannot take a new file", path, err)
+		}
+	}
+	dir := t.TempDir()
+	if err := Check(filepath.Join(dir, "ok.png")); err != nil {
+		t.Errorf("Check in a writable directory: got %v, want nil", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("Check left %d files in the directory, want none", len(entries))
+	}
+}

@@ -13,9 +13,9 @@
 // a leftover recording).
 //
 // Targets are checked before anything is written (Check): a path that is a
-// directory, a directory that does not exist, and an existing file that is
-// read-only are refused with an error saying what to do, rather than
-// replaced. The new file keeps an existing target's permissions; a new
+// directory, a directory that does not exist or cannot take a new file, and
+// an existing file that is read-only are refused with an error saying what
+// to do, rather than replaced. The new file keeps an existing target's permissions; a new
 // target gets the mode given (0644 by default).
 //
 // The functions may be called from any goroutine; a File is used by one

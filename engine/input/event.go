@@ -12,22 +12,22 @@ type Kind uint8
 
 // Event kinds.
 const (
-	KindNone      Kind = iota
-	KeyPress           // a key was pressed; Key, Mods
-	KeyRelease         // a key was released; Key, Mods
-	KeyRepeat          // a held key auto-repeated; Key, Mods
-	ButtonPress        // a mouse button was pressed; Button, Mods, X, Y (cursor)
-	ButtonRelease      // a mouse button was released; Button, Mods, X, Y (cursor)
-	CursorMove         // the cursor moved; X, Y in the HUD's logical units (DrawContext.Width/Height), origin top-left
-	Scroll             // the wheel or touchpad scrolled; X, Y offsets
-	Resize             // the framebuffer was resized; X, Y are the new width and height in pixels
-	CloseRequest       // the user asked to close the window
-	FocusGained        // the window gained input focus
-	FocusLost          // the window lost input focus
-	Char               // a character was typed (text entry); X is the rune (Event.Rune)
-	MouseMotion        // the mouse moved while the cursor is captured; X, Y the motion in logical units
-	GamepadButton      // a gamepad button went down (X = 1) or up (X = 0), or the pad (dis)connected; Key is the pad, Button the PadButton
-	GamepadAxis        // a gamepad axis moved; Key is the pad, Button the PadAxis, X the value
+	KindNone      Kind = iota // no event: the zero value, never delivered (engine.Stats.UnknownEvents counts it)
+	KeyPress                  // a key was pressed; Key, Mods
+	KeyRelease                // a key was released; Key, Mods
+	KeyRepeat                 // a held key auto-repeated; Key, Mods
+	ButtonPress               // a mouse button was pressed; Button, Mods, X, Y (cursor)
+	ButtonRelease             // a mouse button was released; Button, Mods, X, Y (cursor)
+	CursorMove                // the cursor moved; X, Y in the HUD's logical units (DrawContext.Width/Height), origin top-left
+	Scroll                    // the wheel or touchpad scrolled; X, Y offsets
+	Resize                    // the framebuffer was resized; Size (width and height in pixels)
+	CloseRequest              // the user asked to close the window
+	FocusGained               // the window gained input focus
+	FocusLost                 // the window lost input focus
+	Char                      // a character was typed (text entry); Rune
+	MouseMotion               // the mouse moved while the cursor is captured; X, Y the motion in logical units
+	GamepadButton             // a gamepad button went down or up, or a pad (dis)connected; Pad, PadButton, Down, Connected
+	GamepadAxis               // a gamepad axis moved; Pad, PadAxis, AxisValue
 	numKinds
 
 	// LastKindV2 is the last kind recordings of format 2 and older hold:
@@ -79,6 +79,16 @@ const (
 
 // Event is one window event, stamped with the engine clock's time when the
 // backend received it.
+//
+// Key, Button, Mods, X and Y mean what the Kind's documentation says: Key
+// for the key kinds, Button for the mouse-button kinds, X and Y for the
+// cursor, scroll and motion kinds. The other kinds keep their data in
+// those fields too (the recording format stores these six fields), so read
+// them through the accessors, which answer for their kinds and give a
+// value that is never valid data for the others: Rune for Char; Size for
+// Resize; Pad, PadButton, Down and Connected for GamepadButton; Pad,
+// PadAxis and AxisValue for GamepadAxis. Make such events with CharEvent,
+// PadButtonEvent, PadConnectEvent and PadAxisEvent.
 type Event struct {
 	Time   timing.Micros
 	Kind   Kind
@@ -100,6 +110,15 @@ func (e Event) Rune() rune {
 	return rune(e.X)
 }
 
+// Size returns the new framebuffer size of a Resize event, in pixels, or
+// 0, 0 for another kind.
+func (e Event) Size() (width, height int) {
+	if e.Kind != Resize {
+		return 0, 0
+	}
+	return int(e.X), int(e.Y)
+}
+
 // String formats the event for logs and test failures.
 func (e Event) String() string {
 	switch e.Kind {
@@ -111,8 +130,21 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s (%g,%g)@%d", e.Kind, e.X, e.Y, uint64(e.Time))
 	case Char:
 		return fmt.Sprintf("%s %q@%d", e.Kind, e.Rune(), uint64(e.Time))
-	case GamepadButton, GamepadAxis:
-		return fmt.Sprintf("%s pad %d #%d %g@%d", e.Kind, e.Key, e.Button, e.X, uint64(e.Time))
+	case GamepadButton:
+		if e.PadButton() == PadConnection {
+			state := "disconnected"
+			if e.Connected() {
+				state = "connected"
+			}
+			return fmt.Sprintf("%s pad %d %s@%d", e.Kind, e.Pad(), state, uint64(e.Time))
+		}
+		state := "up"
+		if e.Down() {
+			state = "down"
+		}
+		return fmt.Sprintf("%s pad %d #%d %s@%d", e.Kind, e.Pad(), e.PadButton(), state, uint64(e.Time))
+	case GamepadAxis:
+		return fmt.Sprintf("%s pad %d #%d %g@%d", e.Kind, e.Pad(), e.PadAxis(), e.AxisValue(), uint64(e.Time))
 	}
 	return fmt.Sprintf("%s@%d", e.Kind, uint64(e.Time))
 }

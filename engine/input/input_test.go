@@ -15,6 +15,10 @@ func TestNames(t *testing.T) {
 		{Event{Kind: KeyPress, Key: KeyQ, Time: 5}.String(), "key-press Q@5"},
 		{Event{Kind: Scroll, X: 1, Y: -2, Time: 7}.String(), "scroll (1,-2)@7"},
 		{Event{Kind: CloseRequest, Time: 9}.String(), "close-request@9"},
+		{PadButtonEvent(3, 1, PadB, true).String(), "gamepad-button pad 1 #1 down@3"},
+		{PadConnectEvent(4, 2, false).String(), "gamepad-button pad 2 disconnected@4"},
+		{PadAxisEvent(5, 0, PadLeftY, -0.5).String(), "gamepad-axis pad 0 #1 -0.5@5"},
+		{Event{Kind: Resize, X: 800, Y: 600, Time: 6}.String(), "resize (800,600)@6"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)

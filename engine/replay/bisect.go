@@ -24,6 +24,10 @@ type Bisection struct {
 	Recorded  bool
 	After, By int64
 	Exact     bool
+
+	// Unchecked is why the game was not compared with the recording's
+	// hashes (Player.Unchecked), or "" when it was.
+	Unchecked string
 }
 
 // String says what was found in one or two lines.
@@ -42,6 +46,9 @@ func (b Bisection) String() string {
 				b.By, b.After, b.After+1, b.By)
 		}
 	}
+	if b.Unchecked != "" {
+		s += "\nthe game cannot be bisected against the recording: " + b.Unchecked + ", so its hashes cannot be compared; only the two frame rates were compared"
+	}
 	return s
 }
 
@@ -54,7 +61,8 @@ func (b Bisection) String() string {
 // both again to that tick and compares their states part by part, naming
 // the state, scene, actor and field (engine.Diff). It also compares the
 // first game with the hashes the recording holds, when they are
-// comparable (HashesComparable).
+// comparable (HashesComparable); when they are not, the Bisection says why
+// (Unchecked) and compares only the two pacings.
 //
 // It runs headless and allocates freely: it is a diagnostic tool.
 func Bisect(p *Player, opts engine.Options, newGame func() (engine.State, error), a, b engine.FrameTimes) (Bisection, error) {
@@ -87,6 +95,7 @@ func Bisect(p *Player, opts engine.Options, newGame func() (engine.State, error)
 			out.What = "the hashes differ but no part of the state does (a Hasher that is not deterministic?)"
 		}
 	}
+	out.Unchecked = p.Unchecked()
 	if p.HashesComparable() {
 		out.After = -1
 		every := uint64(p.h.HashEvery)

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -24,7 +25,9 @@ const maxTicks = 1 << 62
 // opened as package gfx/fsx opens every file the engine reads: a device
 // (/dev/zero), a FIFO (which would block) or a directory is refused at
 // once, and so is a larger file, from its size, before anything is read;
-// a file growing while read is read up to its size when opened.
+// a file growing while read is read up to its size when opened. A file
+// that does not begin with a recording's magic number and a known format
+// version is refused from its first 11 bytes, before the rest is read.
 func Open(path string) (*Player, error) {
 	f, err := fsx.OpenPath(path)
 	if err != nil {
@@ -34,10 +37,25 @@ func Open(path string) (*Player, error) {
 	if f.Size() > MaxFileSize {
 		return nil, &FormatError{Path: path, Offset: MaxFileSize, Problem: fmt.Sprintf("the file is %d bytes, more than a recording may hold (%d)", f.Size(), MaxFileSize), Err: ErrCorrupt}
 	}
-	b, err := io.ReadAll(f) // at most Size bytes: a file growing since it was opened is read as it was
-	if err != nil {
+	// The magic number, format version and state byte come first: a file
+	// that is not a recording of a known version is refused from them,
+	// before the rest is read.
+	head := make([]byte, prefixLen)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return nil, fmt.Errorf("replay: reading recording %s: %w", path, err)
 	}
+	if err := checkPrefix(head[:n]); err != nil {
+		err.Path = path
+		return nil, err
+	}
+	// The rest, up to the size the file had when opened (f stops there).
+	buf := bytes.NewBuffer(make([]byte, 0, int(f.Size())+bytes.MinRead))
+	buf.Write(head[:n])
+	if _, err := buf.ReadFrom(f); err != nil {
+		return nil, fmt.Errorf("replay: reading recording %s: %w", path, err)
+	}
+	b := buf.Bytes()
 	p, err := decodeBytes(b)
 	var fe *FormatError
 	if errors.As(err, &fe) {
@@ -69,6 +87,19 @@ func Decode(rd io.Reader) (*Player, error) {
 		return nil, &FormatError{Offset: maxFileBytes, Problem: "the recording is larger than 1 GiB", Err: ErrCorrupt}
 	}
 	return decodeBytes(b)
+}
+
+// checkPrefix checks the magic number, format version and state byte that
+// begin b, the first bytes of a file, as far as b holds them. It returns
+// nil when they are good or b is too short to tell: the decoder then reads
+// the whole file and says where it ends.
+func checkPrefix(b []byte) *FormatError {
+	d := &decoder{b: b}
+	var fe *FormatError
+	if errors.As(d.prefix(), &fe) && !errors.Is(fe, ErrTruncated) {
+		return fe
+	}
+	return nil
 }
 
 type decoder struct {

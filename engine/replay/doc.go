@@ -118,9 +118,9 @@
 //
 // Version 1, written before metadata and hash schemes existed, is the same
 // except that its header ends after HashEvery; it reads as hash scheme 1
-// with no metadata. Version 2 is version 3 without character (input.Char)
-// and mouse-motion (input.MouseMotion) events: a version 1 or 2 file that
-// holds one is refused as corrupt. Every version up to FormatVersion is
+// with no metadata. Version 2 is version 3 without the kinds after
+// input.LastKindV2 (character, mouse-motion and gamepad events): a version
+// 1 or 2 file that holds one is refused as corrupt. Every version up to FormatVersion is
 // read.
 //
 // A tick chunk covers consecutive ticks, usually one second of game time;
@@ -140,7 +140,7 @@
 //
 // An event is a flags byte, then the fields it announces:
 //
-//	bits 0-3  the input.Kind (1 to 11)
+//	bits 0-3  the input.Kind (1 to 15), every value but 0 (a new kind needs a new format version)
 //	          varint: Time minus the previous event's Time in the chunk (0 before the first)
 //	bit 4     varint: Key (int16)
 //	bit 5     2 bytes: Button, Mods

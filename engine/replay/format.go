@@ -10,7 +10,7 @@ import (
 // FormatVersion is the version of the file format this package writes.
 // It reads every version from 1 to FormatVersion (version 1 has no hash
 // scheme, which is then 1, and no metadata; versions 1 and 2 hold no
-// character or mouse-motion events, which came with version 3); another
+// character, mouse-motion or gamepad events, which came with version 3); another
 // version is refused with a *FormatError naming both.
 const FormatVersion = 3
 

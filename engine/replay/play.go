@@ -25,6 +25,9 @@ type Player struct {
 	spans    []span        // the ticks that have events, in order
 	hashes   []uint64      // hashes[i] is the state hash after tick i·HashEvery
 	cur      int           // the span TickEvents looks at first
+	// unchecked is why the game's hashes are not compared with the
+	// recording's (SetUnchecked), or "".
+	unchecked string
 }
 
 // span is the events of one tick: events[lo:hi].
@@ -47,14 +50,53 @@ func (p *Player) Ticks() uint64 { return p.ticks }
 
 // FinalHash returns the state hash after the last recorded tick; ok is
 // false for a recording without ticks or without a trailer (the readable
-// part of a recording that was never finalised).
+// part of a recording that was never finalised). Compare it with a game's
+// hash only when HashesComparable; CheckFinal does both.
 func (p *Player) FinalHash() (hash uint64, ok bool) { return p.final, p.hasFinal }
+
+// CheckFinal compares hash, a replayed game's Game.Hash after the last
+// recorded tick, with the recording's final hash, as TickDone compares the
+// hashes along the way: it returns a *DivergenceError when they differ,
+// and nil when they agree, when the recording has no final hash, or when
+// its hashes cannot be compared (HashesComparable).
+func (p *Player) CheckFinal(hash uint64) error {
+	if !p.hasFinal || !p.HashesComparable() || p.ticks == 0 || hash == p.final {
+		return nil
+	}
+	return &DivergenceError{Tick: p.ticks - 1, Want: p.final, Got: hash}
+}
 
 // HashesComparable reports whether the recording's state hashes can be
 // compared with this build's Game.Hash: the recording was made with the
-// same engine.HashScheme. When they cannot, the input still replays and
-// TickDone checks nothing; tell the user the replay is unchecked.
-func (p *Player) HashesComparable() bool { return p.h.HashScheme == engine.HashScheme }
+// same engine.HashScheme, and the game has not said otherwise
+// (SetUnchecked). When they cannot, the input still replays and TickDone,
+// CheckFinal and Bisect compare nothing; tell the user the replay is
+// unchecked (Unchecked says why).
+func (p *Player) HashesComparable() bool { return p.Unchecked() == "" }
+
+// Unchecked returns why the recording's hashes cannot be compared with
+// this build's, as a clause ("it was recorded with state-hash scheme 1 and
+// this build hashes with scheme 2"), or "" when they can.
+func (p *Player) Unchecked() string {
+	switch {
+	case p.unchecked != "":
+		return p.unchecked
+	case p.h.HashScheme != engine.HashScheme:
+		return fmt.Sprintf("it was recorded with state-hash scheme %d and this build hashes with scheme %d", p.h.HashScheme, engine.HashScheme)
+	}
+	return ""
+}
+
+// SetUnchecked tells the Player that the recording's hashes cannot be
+// compared with the game's for a reason the game knows (its metadata names
+// another version of the game's content, say), given as a clause for
+// Unchecked. The input still replays; nothing is compared. An empty reason
+// is ignored. Call it before the replay starts.
+func (p *Player) SetUnchecked(reason string) {
+	if reason != "" {
+		p.unchecked = reason
+	}
+}
 
 // Check reports whether g can replay the recording: its tick rate and
 // random seed must be the recording's. Call it after building the game and

@@ -110,3 +110,56 @@ func TestMetadataRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestUncheckedHashesAreNotCompared: CheckFinal compares a game's final
+// hash with the recording's only where the hashes can be compared: a
+// recording of another hash scheme, or one the game marks with
+// SetUnchecked, gives no divergence at its end, nor along the way, nor in
+// Bisect, which says why instead.
+func TestUncheckedHashesAreNotCompared(t *testing.T) {
+	rec := record(t, "", testHeader(), 60)
+	open := func() *Player {
+		p, err := Open(rec.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	p := open()
+	if err := p.CheckFinal(rec.final); err != nil {
+		t.Errorf("CheckFinal of the recorded game's own hash: got %v, want nil", err)
+	}
+	var de *DivergenceError
+	if err := p.CheckFinal(rec.final ^ 1); !errors.As(err, &de) || de.Tick != 59 || de.Want != rec.final {
+		t.Errorf("CheckFinal of another hash: got %v, want a *DivergenceError at tick 59 wanting %016x", err, rec.final)
+	}
+	other := open()
+	other.h.HashScheme = engine.HashScheme + 1
+	marked := open()
+	marked.SetUnchecked("it was made with another level")
+	for _, tt := range []struct {
+		name string
+		p    *Player
+		why  string
+	}{
+		{"other scheme", other, "state-hash scheme"},
+		{"SetUnchecked", marked, "it was made with another level"},
+	} {
+		if tt.p.HashesComparable() || !strings.Contains(tt.p.Unchecked(), tt.why) {
+			t.Errorf("%s: HashesComparable %v, Unchecked %q; want false and a reason saying %q", tt.name, tt.p.HashesComparable(), tt.p.Unchecked(), tt.why)
+		}
+		if err := tt.p.CheckFinal(rec.final ^ 1); err != nil {
+			t.Errorf("%s: CheckFinal: got %v, want nil (unchecked)", tt.name, err)
+		}
+		if _, err := replayRun(t, tt.p, engine.Steady(60), &arena{divergeAt: 20}); err != nil {
+			t.Errorf("%s: replaying another game: got %v, want no divergence (unchecked)", tt.name, err)
+		}
+		b, err := Bisect(tt.p, engine.Options{}, func() (engine.State, error) { return &arena{divergeAt: 20}, nil }, engine.Steady(60), engine.Steady(7))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Recorded || b.Unchecked != tt.p.Unchecked() || !strings.Contains(b.String(), "cannot be bisected against the recording: "+tt.p.Unchecked()) {
+			t.Errorf("%s: Bisect gave %+v, %q; want no divergence from the recording and a line saying why it cannot be compared", tt.name, b, b.String())
+		}
+	}
+}

@@ -29,7 +29,7 @@
 // checked right after opening.
 //
 // The package uses the standard library only, so every layer may import it:
-// the gfx packages (gfx/asset, gfx/text, gfx/gl41) and the engine's
-// (engine/audio, engine/replay) alike. Its functions are safe on any
+// the gfx packages (gfx/text, gfx/gl41) and the engine's (engine/asset,
+// engine/audio, engine/replay) alike. Its functions are safe on any
 // goroutine; a File is used by one goroutine at a time.
 package fsx

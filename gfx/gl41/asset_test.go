@@ -7,10 +7,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/tickwork/tickwork/engine/asset"
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
 	"github.com/tickwork/tickwork/gfx/gl41"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
 )
 
 // quad returns a unit square in the XY plane facing +Z with texture

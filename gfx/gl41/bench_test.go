@@ -8,11 +8,11 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/tickwork/tickwork/engine/asset"
+	"github.com/tickwork/tickwork/engine/window"
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
 	"github.com/tickwork/tickwork/gfx/gl41"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
-	"github.com/tickwork/tickwork/gfx/window"
 )
 
 // benchScene fills a 1280×720 frame with n rotated cubes in a grid the

@@ -7,9 +7,9 @@
 // Every function and method here that touches GL (New, Render, Close,
 // Screenshot, CheckError, Finish, AddMesh, ...) must be called on the
 // goroutine whose OS thread has the GL context current: in the game, the
-// main goroutine, which package gfx/window locks to the main thread in its
-// init. None of them is safe for concurrent use. WritePNG and the Stats
-// values are plain Go and may be used anywhere.
+// main goroutine, which package engine/window locks to the main thread in its
+// init. None of them is safe for concurrent use. The Stats values are
+// plain Go and may be used anywhere.
 //
 // go-gl keeps the loaded GL function pointers in package-level variables,
 // filled by gl.Init when New runs; that is the only process-wide state, and
@@ -67,6 +67,7 @@
 // the driver's work inside draw calls. In steady state Render allocates
 // nothing.
 //
-// Screenshots read the back buffer after Render and before the swap;
-// WritePNG writes them atomically.
+// Screenshots read the back buffer after Render and before the swap into
+// an image; the renderer writes no files (engine.WritePNG writes a PNG
+// atomically).
 package gl41

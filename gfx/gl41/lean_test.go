@@ -6,10 +6,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/tickwork/tickwork/engine/asset"
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
 	"github.com/tickwork/tickwork/gfx/gl41"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
 )
 
 // leanAssets are the materials and meshes the lean tests draw with.

@@ -10,10 +10,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/tickwork/tickwork/engine/window"
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/gl41"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
-	"github.com/tickwork/tickwork/gfx/window"
 )
 
 var update = flag.Bool("update", false, "rewrite golden images in testdata")

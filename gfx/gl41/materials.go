@@ -12,7 +12,6 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
 )
 
 // gpuMaterial is a material resolved for drawing: its texture and sampler
@@ -33,7 +32,7 @@ type gpuMaterial struct {
 
 // material resolves material id (0: the default material), uploading its
 // texture on first use.
-func (r *Renderer) material(id asset.MaterialID) *gpuMaterial {
+func (r *Renderer) material(id gfx.MaterialID) *gpuMaterial {
 	if int(id) >= len(r.materials) {
 		r.materials = append(r.materials, make([]gpuMaterial, int(id)+1-len(r.materials))...)
 	}
@@ -51,7 +50,7 @@ func (r *Renderer) material(id asset.MaterialID) *gpuMaterial {
 	} else if id != 0 {
 		g.err = errUnknownMaterial(id)
 	}
-	*g = gpuMaterial{ready: true, tex: r.white, err: g.err, doubleSided: m.DoubleSided, blend: m.Alpha == asset.Blend}
+	*g = gpuMaterial{ready: true, tex: r.white, err: g.err, doubleSided: m.DoubleSided, blend: m.Alpha == gfx.Blend}
 	if m.BaseTexture != 0 {
 		if t, err := r.texture(m.BaseTexture); err != nil {
 			g.err = err
@@ -67,9 +66,9 @@ func (r *Renderer) material(id asset.MaterialID) *gpuMaterial {
 	g.color = [4]float32{c.R, c.G, c.B, c.A}
 	g.cutoff, g.opaque = -1, 0
 	switch m.Alpha {
-	case asset.Opaque:
+	case gfx.Opaque:
 		g.opaque = 1
-	case asset.Mask:
+	case gfx.Mask:
 		g.cutoff = m.Cutoff
 		if g.cutoff == 0 {
 			g.cutoff = 0.5
@@ -83,15 +82,15 @@ func (r *Renderer) material(id asset.MaterialID) *gpuMaterial {
 	return g
 }
 
-var defaultMaterial asset.Material
+var defaultMaterial gfx.Material
 
-func errUnknownMaterial(id asset.MaterialID) error {
+func errUnknownMaterial(id gfx.MaterialID) error {
 	return fmt.Errorf("gl41: draw list uses material %d, which the assets do not have (it is drawn with the default material)", id)
 }
 
 // uvTransform returns KHR_texture_transform's matrix: translation ×
 // rotation × scale, applied to (u, v, 1).
-func uvTransform(m *asset.Material) mgl32.Mat3 {
+func uvTransform(m *gfx.Material) mgl32.Mat3 {
 	s := m.UVScale
 	if s == (mgl32.Vec2{}) {
 		s = mgl32.Vec2{1, 1}

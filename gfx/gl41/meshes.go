@@ -7,21 +7,20 @@ import (
 	"github.com/go-gl/gl/v4.1-core/gl"
 
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
+	"github.com/tickwork/tickwork/gfx/mesh"
 	"github.com/tickwork/tickwork/shaders"
 )
 
 // Assets is where a Renderer finds the meshes, materials and images a draw
-// list names beyond the built-in meshes: the game's *asset.Library. The
-// renderer uploads each one the first time a frame uses it and keeps it;
-// assets never change under an ID, so nothing is uploaded twice.
+// list names beyond the built-in meshes: the game's *asset.Library
+// (package engine/asset, which this package does not import). The renderer
+// uploads each one the first time a frame uses it and keeps it; assets
+// never change under an ID, so nothing is uploaded twice.
 type Assets interface {
-	Mesh(id gfx.MeshID) (*asset.Mesh, bool)
-	Material(id asset.MaterialID) (*asset.Material, bool)
-	Image(id asset.ImageID) (*asset.Image, bool)
+	Mesh(id gfx.MeshID) (*gfx.Mesh, bool)
+	Material(id gfx.MaterialID) (*gfx.Material, bool)
+	Image(id gfx.ImageID) (*gfx.Image, bool)
 }
-
-var _ Assets = (*asset.Library)(nil)
 
 // vertex is one vertex as the mesh program reads it (vertexSize bytes).
 type vertex struct {
@@ -38,7 +37,7 @@ type gpuMesh struct {
 	count         int32  // indices, or vertices without indices
 	indexType     uint32 // gl.UNSIGNED_SHORT or gl.UNSIGNED_INT; 0 without indices
 	mode          uint32 // gl.TRIANGLES, ...
-	material      asset.MaterialID
+	material      gfx.MaterialID
 	inst          stream
 	instOffset    int   // offset the VAO's instance attributes point at
 	layout        uint8 // the instance layout they point at: layoutFull or layoutLean
@@ -47,13 +46,13 @@ type gpuMesh struct {
 }
 
 var glModes = [...]uint32{
-	asset.Triangles:     gl.TRIANGLES,
-	asset.TriangleStrip: gl.TRIANGLE_STRIP,
-	asset.TriangleFan:   gl.TRIANGLE_FAN,
-	asset.Lines:         gl.LINES,
-	asset.LineStrip:     gl.LINE_STRIP,
-	asset.LineLoop:      gl.LINE_LOOP,
-	asset.Points:        gl.POINTS,
+	gfx.Triangles:     gl.TRIANGLES,
+	gfx.TriangleStrip: gl.TRIANGLE_STRIP,
+	gfx.TriangleFan:   gl.TRIANGLE_FAN,
+	gfx.Lines:         gl.LINES,
+	gfx.LineStrip:     gl.LINE_STRIP,
+	gfx.LineLoop:      gl.LINE_LOOP,
+	gfx.Points:        gl.POINTS,
 }
 
 // mesh returns the uploaded mesh id, uploading it on first use from the
@@ -72,13 +71,16 @@ func (r *Renderer) mesh(id gfx.MeshID) (*gpuMesh, error) {
 		r.meshes = append(r.meshes, make([]gpuMesh, int(id)+1-len(r.meshes))...)
 	}
 	var (
-		m  *asset.Mesh
+		m  *gfx.Mesh
 		ok bool
 	)
 	switch {
 	case id == gfx.MeshNone:
 	case id < gfx.NumBuiltinMeshes:
-		m, ok = asset.BuiltinMesh(id)
+		var d mesh.Data
+		if d, ok = mesh.Builtin(id); ok {
+			m = d.Mesh()
+		}
 	case r.assets != nil:
 		m, ok = r.assets.Mesh(id)
 	}
@@ -101,11 +103,11 @@ func (r *Renderer) mesh(id gfx.MeshID) (*gpuMesh, error) {
 }
 
 // uploadMesh creates the buffers and vertex array of m.
-func (r *Renderer) uploadMesh(g *gpuMesh, m *asset.Mesh) error {
+func (r *Renderer) uploadMesh(g *gpuMesh, m *gfx.Mesh) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}
-	if m.Mode >= asset.Primitive(len(glModes)) {
+	if m.Mode >= gfx.Primitive(len(glModes)) {
 		return fmt.Errorf("unknown primitive mode %v", m.Mode)
 	}
 	vs := make([]vertex, len(m.Positions))

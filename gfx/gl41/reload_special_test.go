@@ -12,8 +12,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx/gl41"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
 )
 
 // TestShaderReloadRefusesLinkToDevZero: a shader file replaced, while the

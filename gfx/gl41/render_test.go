@@ -12,9 +12,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/gl41"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
 )
 
 // srgbToLinear and linearToSrgb are the sRGB transfer functions (IEC
@@ -93,7 +94,7 @@ func TestCubeGolden(t *testing.T) {
 func compareGolden(t *testing.T, path string, img *image.RGBA) {
 	t.Helper()
 	if *update {
-		if err := gl41.WritePNG(path, img); err != nil {
+		if err := engine.WritePNG(path, img); err != nil {
 			t.Fatal(err)
 		}
 		return
@@ -126,7 +127,7 @@ func compareGolden(t *testing.T, path string, img *image.RGBA) {
 	}
 	if frac := float64(bad) / float64(b.Dx()*b.Dy()); frac > maxFrac {
 		actual := path[:len(path)-len(filepath.Ext(path))] + ".actual.png"
-		if err := gl41.WritePNG(actual, img); err != nil {
+		if err := engine.WritePNG(actual, img); err != nil {
 			t.Error(err)
 		}
 		t.Errorf("%d pixels (%.2f%%) differ from %s by more than %d levels, max %.2f%%; wrote %s",

@@ -10,7 +10,6 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
 )
 
 // ErrClosed is returned by methods of a Renderer that has been closed.
@@ -22,8 +21,8 @@ type Options struct {
 	Upload Upload
 
 	// Assets is where meshes, materials and images past the built-in
-	// meshes come from: the game's *asset.Library. It may also be set
-	// later with SetAssets.
+	// meshes come from: the game's *asset.Library (package
+	// engine/asset). It may also be set later with SetAssets.
 	Assets Assets
 
 	// ShaderDir, when set, is a directory the shaders are read from instead
@@ -89,9 +88,9 @@ type Renderer struct {
 
 	assets     Assets
 	meshes     []gpuMesh     // indexed by gfx.MeshID, uploaded on first use; meshes[0] (MeshNone) is empty
-	materials  []gpuMaterial // indexed by asset.MaterialID, resolved on first use
-	textures   []gpuTexture  // indexed by asset.ImageID, uploaded on first use
-	samplers   map[asset.Sampler]uint32
+	materials  []gpuMaterial // indexed by gfx.MaterialID, resolved on first use
+	textures   []gpuTexture  // indexed by gfx.ImageID, uploaded on first use
+	samplers   map[gfx.Sampler]uint32
 	white      uint32 // a 1×1 white texture for materials without one
 	maxTexture int    // GL_MAX_TEXTURE_SIZE
 	curMat     *gpuMaterial
@@ -203,8 +202,9 @@ func (r *Renderer) Version() string { return r.version }
 func (r *Renderer) Name() string { return r.name }
 
 // SetAssets sets where meshes, materials and images past the built-in
-// meshes come from (the game's *asset.Library), dropping whatever was
-// uploaded from the previous assets. Call it between frames.
+// meshes come from (the game's *asset.Library, package engine/asset),
+// dropping whatever was uploaded from the previous assets. Call it between
+// frames.
 func (r *Renderer) SetAssets(a Assets) {
 	if r.closed || a == r.assets {
 		r.assets = a

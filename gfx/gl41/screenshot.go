@@ -4,20 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/png"
-	"io"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
-
-	"github.com/tickwork/tickwork/engine"
-	"github.com/tickwork/tickwork/engine/atomicfile"
-	"github.com/tickwork/tickwork/gfx"
 )
 
-// Screenshot reads the last frame drawn from the back buffer into an
+// Screenshot reads the last frame drawn from the back buffer into a new
 // image (top row first). Call it after Render and before the window swaps
-// buffers: after a swap the back buffer's contents are undefined.
+// buffers: after a swap the back buffer's contents are undefined. The
+// renderer writes no files: the engine (Game.Screenshot) or the caller
+// encodes the image and writes it (engine.WritePNG does so atomically).
 func (r *Renderer) Screenshot() (*image.RGBA, error) {
 	if r.closed {
 		return nil, ErrClosed
@@ -72,31 +68,3 @@ func flipRows(pix []byte, stride, h int) {
 		copy(b, tmp)
 	}
 }
-
-// WriteScreenshot reads the last frame drawn (see Screenshot) and writes
-// it to path as a PNG, atomically (see WritePNG).
-func (r *Renderer) WriteScreenshot(path string) error {
-	img, err := r.Screenshot()
-	if err != nil {
-		return err
-	}
-	return WritePNG(path, img)
-}
-
-// WritePNG encodes img as a PNG and writes it to path atomically (package
-// engine/atomicfile): readers see either the old file or the complete new
-// one, no temporary file is left behind on error, and a directory, a
-// missing directory or a read-only file is refused, not replaced. It
-// touches no GL state and may be called from any goroutine.
-func WritePNG(path string, img image.Image) error {
-	if err := atomicfile.Write(path, 0, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
-		return fmt.Errorf("gl41: %w", err)
-	}
-	return nil
-}
-
-// The renderer is the engine's and writes screenshots.
-var (
-	_ gfx.Renderer         = (*Renderer)(nil)
-	_ engine.Screenshotter = (*Renderer)(nil)
-)

@@ -5,10 +5,10 @@ import (
 	"math"
 	"testing"
 
+	"github.com/tickwork/tickwork/engine/asset"
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
 	"github.com/tickwork/tickwork/gfx/gl41"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
 )
 
 // quarters are the colours of the quarters of a 16×16 image: red, green /

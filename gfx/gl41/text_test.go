@@ -7,9 +7,9 @@ import (
 	"os"
 	"testing"
 
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/gl41"
-	"github.com/tickwork/tickwork/gfx/internal/mainthread"
 	"github.com/tickwork/tickwork/gfx/text"
 )
 

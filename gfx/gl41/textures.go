@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 
-	"github.com/tickwork/tickwork/gfx/asset"
+	"github.com/tickwork/tickwork/gfx"
 )
 
 // gpuTexture is one uploaded image.
@@ -19,7 +19,7 @@ type gpuTexture struct {
 // sRGB images as GL_SRGB8_ALPHA8 (sampling decodes them to linear light),
 // linear ones as GL_RGBA8, with a full mipmap chain. An image larger than
 // the driver's maximum texture size is refused with both sizes.
-func (r *Renderer) texture(id asset.ImageID) (uint32, error) {
+func (r *Renderer) texture(id gfx.ImageID) (uint32, error) {
 	if int(id) < len(r.textures) {
 		if t := r.textures[id]; t.id != 0 || t.err != nil {
 			return t.id, t.err
@@ -30,7 +30,7 @@ func (r *Renderer) texture(id asset.ImageID) (uint32, error) {
 	}
 	t := &r.textures[id]
 	var (
-		im *asset.Image
+		im *gfx.Image
 		ok bool
 	)
 	var bad error
@@ -51,7 +51,7 @@ func (r *Renderer) texture(id asset.ImageID) (uint32, error) {
 		return 0, t.err
 	}
 	format := int32(gl.SRGB8_ALPHA8)
-	if im.Space == asset.Linear {
+	if im.Space == gfx.Linear {
 		format = gl.RGBA8
 	}
 	t.id = r.uploadTexture(format, im.Width, im.Height, im.Pix, true)
@@ -74,30 +74,30 @@ func (r *Renderer) uploadTexture(format int32, w, h int, pix []byte, mipmaps boo
 }
 
 // sampler returns the GL sampler object for s, created on first use.
-func (r *Renderer) sampler(s asset.Sampler) uint32 {
+func (r *Renderer) sampler(s gfx.Sampler) uint32 {
 	if id, ok := r.samplers[s]; ok {
 		return id
 	}
-	wrap := func(w asset.Wrap) int32 {
+	wrap := func(w gfx.Wrap) int32 {
 		switch w {
-		case asset.ClampToEdge:
+		case gfx.ClampToEdge:
 			return gl.CLAMP_TO_EDGE
-		case asset.MirroredRepeat:
+		case gfx.MirroredRepeat:
 			return gl.MIRRORED_REPEAT
 		}
 		return gl.REPEAT
 	}
 	mag := int32(gl.LINEAR)
-	if s.Mag == asset.FilterNearest {
+	if s.Mag == gfx.FilterNearest {
 		mag = gl.NEAREST
 	}
 	var min int32
 	switch {
-	case s.NoMipmaps && s.Min == asset.FilterNearest:
+	case s.NoMipmaps && s.Min == gfx.FilterNearest:
 		min = gl.NEAREST
 	case s.NoMipmaps:
 		min = gl.LINEAR
-	case s.Min == asset.FilterNearest:
+	case s.Min == gfx.FilterNearest:
 		min = gl.NEAREST_MIPMAP_NEAREST
 	default:
 		// Bilinear from the nearest mip level: no shimmering, one texel
@@ -114,7 +114,7 @@ func (r *Renderer) sampler(s asset.Sampler) uint32 {
 	gl.SamplerParameteri(id, gl.TEXTURE_MIN_FILTER, min)
 	gl.SamplerParameteri(id, gl.TEXTURE_MAG_FILTER, mag)
 	if r.samplers == nil {
-		r.samplers = make(map[asset.Sampler]uint32)
+		r.samplers = make(map[gfx.Sampler]uint32)
 	}
 	r.samplers[s] = id
 	return id

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/tickwork/tickwork/gfx"
 )
 
@@ -158,4 +160,23 @@ func (d *Data) Validate() error {
 		}
 	}
 	return nil
+}
+
+// Mesh returns the geometry as a gfx.Mesh (triangles, the default
+// material), the form a renderer uploads, so built-in and loaded meshes go
+// the same way. Each call builds a new Mesh.
+func (d *Data) Mesh() *gfx.Mesh {
+	m := &gfx.Mesh{
+		Positions: make([]mgl32.Vec3, len(d.Vertices)),
+		Normals:   make([]mgl32.Vec3, len(d.Vertices)),
+		UVs:       make([]mgl32.Vec2, len(d.Vertices)),
+		Indices:   make([]uint32, len(d.Indices)),
+	}
+	for i, v := range d.Vertices {
+		m.Positions[i], m.Normals[i], m.UVs[i] = v.Position, v.Normal, v.UV
+	}
+	for i, ix := range d.Indices {
+		m.Indices[i] = uint32(ix)
+	}
+	return m
 }

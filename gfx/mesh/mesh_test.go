@@ -132,3 +132,30 @@ func TestValidateRejects(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinAsGfxMesh: each built-in mesh converts to a gfx.Mesh that
+// validates, keeps every vertex and index, and draws the same triangles.
+func TestBuiltinAsGfxMesh(t *testing.T) {
+	for _, id := range []gfx.MeshID{gfx.MeshCube, gfx.MeshPlane, gfx.MeshSphere} {
+		d, ok := Builtin(id)
+		if !ok {
+			t.Fatalf("Builtin(%v): not found", id)
+		}
+		m := d.Mesh()
+		if err := m.Validate(); err != nil {
+			t.Errorf("%v: gfx.Mesh.Validate: %v", id, err)
+		}
+		if len(m.Positions) != len(d.Vertices) || len(m.UVs) != len(d.Vertices) || len(m.Indices) != len(d.Indices) {
+			t.Errorf("%v: got %d positions, %d UVs, %d indices; want %d, %d, %d",
+				id, len(m.Positions), len(m.UVs), len(m.Indices), len(d.Vertices), len(d.Vertices), len(d.Indices))
+		}
+		if got, want := m.Triangles(), len(d.Indices)/3; got != want {
+			t.Errorf("%v: got %d triangles, want %d", id, got, want)
+		}
+		for i, ix := range d.Indices {
+			if v := d.Vertices[ix]; m.Positions[m.Indices[i]] != v.Position || m.Normals[m.Indices[i]] != v.Normal {
+				t.Fatalf("%v: index %d: got vertex %v/%v, want %v/%v", id, i, m.Positions[m.Indices[i]], m.Normals[m.Indices[i]], v.Position, v.Normal)
+			}
+		}
+	}
+}

@@ -29,8 +29,16 @@
 // Layout (into a slice with room), Measure and Atlas.Glyph allocate nothing,
 // so text that changes every frame (a score, a timer) costs no garbage.
 //
-// HiDPI: sizes are in pixels of the framebuffer. A caller multiplies logical
-// sizes by the window's content scale before making the Face (a 16 px HUD
-// font on a 2× display is NewFace(32, ...)), and lays out in framebuffer
-// pixels.
+// Units and HiDPI: a Face's size, its metrics and every position Layout
+// returns are in one unit, the one the caller lays out in; this package
+// says "pixels" for it. For the HUD (gfx.Text.Face, DrawContext.Face) that
+// unit is the HUD's logical unit (DrawContext.Width and Height): make a HUD
+// face at its logical size (NewFace(16, ...) for 16-unit text on every
+// display) and measure with it. The renderer draws it with a copy of the
+// face made at size × the window's content scale, laid out in framebuffer
+// pixels, so text is crisp on a HiDPI display and what game code measured,
+// times the scale, is what is drawn (layout is linear in the size). Do not
+// multiply a HUD face's size by the content scale: the renderer does.
+// Code that rasterises glyphs itself, straight into a framebuffer, makes
+// its face at size × scale and lays out in framebuffer pixels.
 package text

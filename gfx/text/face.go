@@ -24,7 +24,8 @@ const BoxFont = -1
 // maxFonts bounds a fallback chain; more fonts than this is a set-up mistake.
 const maxFonts = 64
 
-// Face is a fallback chain of fonts at one size in pixels: a rune comes from
+// Face is a fallback chain of fonts at one size in pixels (for the HUD,
+// logical units: see the package documentation): a rune comes from
 // the first font that has it. Metrics (ascent, descent, line height) are the
 // first font's. Layout is unhinted, so positions are exact fractions of a
 // pixel and the same on every machine.
@@ -61,9 +62,10 @@ type glyphInfo struct {
 }
 
 // NewFace makes a face of the given fonts, first preferred, at size pixels
-// per em (MinSize to MaxSize). Callers scale logical sizes by the window's
-// content scale first. Called at load time, on the goroutine that will use
-// the Face.
+// per em (MinSize to MaxSize), in the unit the caller lays out in: for the
+// HUD, logical units, which the renderer scales by the window's content
+// scale itself (see the package documentation). Called at load time, on
+// the goroutine that will use the Face.
 func NewFace(size float32, fonts ...*Font) (*Face, error) {
 	if !(size >= MinSize && size <= MaxSize) {
 		return nil, fmt.Errorf("text: face size %v px out of range [%d, %d]", size, MinSize, MaxSize)

@@ -243,7 +243,8 @@ func realign(data []byte, offset int) ([]byte, error) {
 	return out, nil
 }
 
-// DefaultSize is the size in pixels of the default face.
+// DefaultSize is the size of the default face: in the HUD, 14 logical
+// units (28 framebuffer pixels on a 2× display).
 const DefaultSize = 14
 
 // Default returns a new default face: Go Regular at DefaultSize pixels. A

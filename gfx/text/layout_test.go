@@ -293,3 +293,29 @@ func TestWrapIdeographs(t *testing.T) {
 		}
 	}
 }
+
+// A HUD face's size is in logical units and the renderer draws it with a
+// copy made at size × the content scale, laid out in framebuffer pixels.
+// That is only right if layout scales linearly with the size: what game
+// code measures at the logical size, times the scale, is what is drawn (to
+// the 1/64 px rounding of each glyph's advance).
+func TestLayoutScalesWithTheFaceSize(t *testing.T) {
+	const s = "Score 12,340 — AVAWAY, Tj"
+	base := newFace(t, DefaultSize, GoRegular()).Measure(s, Options{})
+	for _, k := range []float32{1.25, 1.5, 2, 3} {
+		got := newFace(t, DefaultSize*k, GoRegular()).Measure(s, Options{})
+		tol := float32(len(s)) / 64 * k
+		for _, c := range []struct {
+			name      string
+			got, want float32
+		}{
+			{"width", got.Width, base.Width * k},
+			{"height", got.Height, base.Height * k},
+			{"line height", got.LineHeight, base.LineHeight * k},
+		} {
+			if d := c.got - c.want; d > tol || d < -tol {
+				t.Errorf("scale %v: %s %v, want %v (the logical %s × scale) within %v", k, c.name, c.got, c.want, c.name, tol)
+			}
+		}
+	}
+}

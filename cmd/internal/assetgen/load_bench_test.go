@@ -3,7 +3,7 @@ package assetgen
 import (
 	"testing"
 
-	"github.com/tickwork/tickwork/gfx/asset"
+	"github.com/tickwork/tickwork/engine/asset"
 )
 
 // BenchmarkLoadBigGLB loads a generated .glb of more than 10 MB (terrain

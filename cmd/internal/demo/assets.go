@@ -4,9 +4,9 @@ import (
 	"embed"
 	"fmt"
 
+	"github.com/tickwork/tickwork/engine/asset"
 	"github.com/tickwork/tickwork/engine/audio"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
 )
 
 // files are the sample's own assets, made by cmd/internal/assetgen.

@@ -53,7 +53,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Screenshot, "screenshot", "", "with a window: write the last frame as a PNG to this file")
 	fs.BoolVar(&f.Headless, "headless", false, "no window: run -ticks ticks of gameplay on a manual clock and print the state hash")
 	fs.IntVar(&f.Ticks, "ticks", 300, "headless: ticks to run, 1 to 1000000000")
-	fs.Float64Var(&f.FPS, "fps", 60, "headless: simulated frames per second, above 0 and at most 100000")
+	fs.Float64Var(&f.FPS, "fps", 60, "headless: simulated frames per second, "+fpsRange())
 	fs.Float64Var(&f.Jitter, "jitter", 0, "headless: random frame-time jitter as a share of the frame period, 0 to below 1")
 	fs.Uint64Var(&f.Seed, "seed", 1, "headless: seed of the jittered frame times (never changes the game)")
 	fs.StringVar(&f.Record, "record", "", "record the run's input and state hashes to this file")
@@ -106,8 +106,8 @@ func (f *Flags) Validate() error {
 		return bad("frames", f.Frames, "0 (until the window is closed) or more")
 	case f.Ticks < 1 || f.Ticks > 1_000_000_000:
 		return bad("ticks", f.Ticks, "1 to 1000000000")
-	case !(f.FPS > 0 && f.FPS <= 100_000):
-		return bad("fps", f.FPS, "above 0 and at most 100000")
+	case engine.Steady(f.FPS).Err() != nil: // the engine's range, engine.MinFPS to engine.MaxFPS
+		return bad("fps", f.FPS, fpsRange())
 	case !(f.Jitter >= 0 && f.Jitter < 1):
 		return bad("jitter", f.Jitter, "0 to below 1")
 	case f.StartState != "auto" && f.StartState != StartTitle && f.StartState != StartGameplay:
@@ -133,6 +133,10 @@ func (f *Flags) Validate() error {
 	}
 	return nil
 }
+
+// fpsRange is the range of -fps: the engine's frame rates, as its errors
+// state them.
+func fpsRange() string { return fmt.Sprintf("%g to %g", engine.MinFPS, engine.MaxFPS) }
 
 // Background is the sample's clear colour, a night blue.
 var Background = gfx.RGB(0.1, 0.13, 0.2)

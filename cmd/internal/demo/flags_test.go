@@ -4,8 +4,10 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"strings"
 	"testing"
 
+	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/scene"
 )
 
@@ -83,5 +85,30 @@ func TestFlagsRejected(t *testing.T) {
 	}
 	if _, err := parse(t, "-mode", "warp"); err == nil {
 		t.Error("-mode warp was accepted")
+	}
+}
+
+// TestFPSRangeIsTheEngines: -fps accepts exactly the frame rates the
+// engine's frame times accept (engine.MinFPS to engine.MaxFPS), and the
+// flag's error and the engine's state the same range.
+func TestFPSRangeIsTheEngines(t *testing.T) {
+	for _, fps := range []string{"0.0005", "0", "-1", "NaN", "2e6", "0.001", "60", "100000", "1e6"} {
+		f, err := parse(t, "-headless", "-fps", fps)
+		frames := engine.Steady(f.FPS)
+		if (err == nil) != (frames.Err() == nil) {
+			t.Errorf("-fps %s: flag check says %v, the engine says %v: want one answer", fps, err, frames.Err())
+			continue
+		}
+		if err == nil {
+			continue
+		}
+		var fe *FlagError
+		if !errors.As(err, &fe) || fe.Flag != "fps" {
+			t.Errorf("-fps %s: got %v, want a *FlagError for -fps", fps, err)
+			continue
+		}
+		if !strings.Contains(frames.Err().Error(), fe.Allowed) {
+			t.Errorf("-fps %s: the flag allows %q, the engine says %q: want the same range", fps, fe.Allowed, frames.Err())
+		}
 	}
 }

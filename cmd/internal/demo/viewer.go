@@ -9,9 +9,9 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/asset"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/gfx"
-	"github.com/tickwork/tickwork/gfx/asset"
 	"github.com/tickwork/tickwork/scene"
 	"github.com/tickwork/tickwork/timing"
 )
