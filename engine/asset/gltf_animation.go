@@ -95,7 +95,7 @@ func (ld *loader) channel(ga *gltf.Animation, gc *gltf.AnimationChannel, nodes i
 	}
 	c.Times = times
 	c.Values = values
-	if err := ld.check(fmt.Sprintf("sampler %d", gc.Sampler), len(times)+len(values)); err != nil {
+	if err := ld.check("sampler", gc.Sampler, len(times)+len(values)); err != nil {
 		return c, false, err
 	}
 	if c.Path == PathRotation && c.Interp != InterpCubicSpline {

@@ -74,7 +74,7 @@ func (ld *loader) primitive(p *gltf.Primitive, matIndex []int) (*Mesh, error) {
 		return nil, err
 	}
 	n := len(m.Positions)
-	if err := ld.check("POSITION accessor "+fmt.Sprint(pos), n); err != nil {
+	if err := ld.check("POSITION accessor", pos, n); err != nil {
 		return nil, err
 	}
 	if a, ok := p.Attributes[gltf.NORMAL]; ok {
@@ -106,7 +106,7 @@ func (ld *loader) primitive(p *gltf.Primitive, matIndex []int) (*Mesh, error) {
 		if m.Indices, err = ld.indices(*p.Indices); err != nil {
 			return nil, fmt.Errorf("indices: %w", err)
 		}
-		if err := ld.check(fmt.Sprintf("indices accessor %d", *p.Indices), len(m.Indices)); err != nil {
+		if err := ld.check("indices accessor", *p.Indices, len(m.Indices)); err != nil {
 			return nil, err
 		}
 	}
@@ -161,13 +161,14 @@ func (ld *loader) normals(m *Mesh, pos int, indices *int) ([]mgl32.Vec3, error) 
 	return m.Normals, nil
 }
 
-// check takes n elements from the checking budget: decoded data is
-// shared, but every primitive and channel using it is checked anew, so a
-// file naming one large accessor many times would otherwise take time in
-// proportion to its uses, not its size.
-func (ld *loader) check(what string, n int) error {
+// check takes n elements (of what i, an accessor or a sampler) from the
+// checking budget: decoded data is shared, but every primitive and
+// channel using it is checked anew, so a file naming one large accessor
+// many times would otherwise take time in proportion to its uses, not its
+// size.
+func (ld *loader) check(what string, i, n int) error {
 	if n > ld.work {
-		return fmt.Errorf("%s: its %d elements would be checked once more than a file of this size may ask (its accessors are reused too often)", what, n)
+		return fmt.Errorf("%s %d: its %d elements would be checked once more than a file of this size may ask (its accessors are reused too often)", what, i, n)
 	}
 	ld.work -= n
 	return nil
