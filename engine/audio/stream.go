@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+
+	"github.com/tickwork/tickwork/gfx/fsx"
 )
 
 // Stream is a sound the mixer decodes while it plays it (music, long
@@ -46,8 +48,10 @@ func NewStream(name string, open func() (io.ReadSeekCloser, error), codecs ...Co
 // StreamFS makes a stream of file name in fsys (os.DirFS, an embed.FS...),
 // decoded by the first of codecs that recognises it. A file that cannot
 // seek is read into memory when a voice starts, still encoded: only what
-// plays is decoded.
+// plays is decoded. The file is opened through fsx.Guard: a FIFO or a
+// device is refused, and reads stop at its size when opened.
 func StreamFS(fsys fs.FS, name string, codecs ...Codec) (*Stream, error) {
+	fsys = fsx.Guard(fsys)
 	return NewStream(name, func() (io.ReadSeekCloser, error) {
 		f, err := fsys.Open(name)
 		if err != nil {
