@@ -10,6 +10,8 @@ import (
 	"testing/fstest"
 
 	"github.com/tickwork/tickwork/engine/audio"
+	"github.com/tickwork/tickwork/engine/audio/mp3"
+	"github.com/tickwork/tickwork/engine/audio/vorbis"
 	"github.com/tickwork/tickwork/engine/audio/wav"
 )
 
@@ -191,7 +193,7 @@ func TestSoundLoadingIsBounded(t *testing.T) {
 		{"WAV claiming 2 GB", wavFile(2, 48000, 16, make([]byte, 4*4800), 0x7fffff00)},
 	}
 	for _, f := range []string{"tone-left.mp3", "tone-left.ogg", "tone-mono-22k.mp3", "tone-mono-22k.ogg"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "engine", "audio", "testdata", f))
+		b, err := os.ReadFile(filepath.Join("..", "audio", "testdata", f))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -204,7 +206,9 @@ func TestSoundLoadingIsBounded(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var l Library
 			var err error
-			got := allocated(func() { _, err = l.LoadSound(fstest.MapFS{"s": {Data: tc.data}}, "s") })
+			got := allocated(func() {
+				_, err = l.LoadSound(fstest.MapFS{"s": {Data: tc.data}}, "s", wav.Codec{}, vorbis.Codec{}, mp3.Codec{})
+			})
 			if err != nil {
 				t.Fatal(err)
 			}
