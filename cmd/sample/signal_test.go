@@ -31,8 +31,11 @@ func TestInterruptFinalisesEverything(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Let it record for a while: a recording chunk is written each
-		// second of game time.
-		time.Sleep(1500 * time.Millisecond)
+		// second of game time. Wait for the first chunk rather than a
+		// fixed time, so a slow start on a busy machine is not mistaken
+		// for a recording that lost its ticks.
+		waitForGrowth(t, filepath.Join(dir, "*.partial"), 20*time.Second)
+		time.Sleep(500 * time.Millisecond)
 		if err := cmd.Process.Signal(sig); err != nil {
 			t.Fatal(err)
 		}
@@ -152,4 +155,26 @@ func TestWindowedAudioOutIsWrittenOnEveryCleanEnd(t *testing.T) {
 	if m, _ := filepath.Glob(filepath.Join(dir, "*.partial")); len(m) != 0 {
 		t.Errorf("got temporary files %v left, want none", m)
 	}
+}
+
+// waitForGrowth waits until a file matching pattern has grown past the
+// size it had when first seen (the game has run and written), or fails the
+// test after limit.
+func waitForGrowth(t *testing.T, pattern string, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	first := int64(-1)
+	for time.Now().Before(deadline) {
+		if m, _ := filepath.Glob(pattern); len(m) == 1 {
+			if fi, err := os.Stat(m[0]); err == nil {
+				if first < 0 {
+					first = fi.Size()
+				} else if fi.Size() > first {
+					return
+				}
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no file matching %s grew within %v: the game did not start recording", pattern, limit)
 }
