@@ -1,0 +1,294 @@
+package action
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/tickwork/tickwork/engine/input"
+)
+
+// Update derives every action's state for this tick from src, the tick's
+// raw input (ctx.Input). Call it once per tick, in the state's Tick before
+// any query, on the main goroutine. It allocates nothing.
+func (m *Map) Update(src Source) {
+	var held input.Mods
+	if !m.noKeys {
+		if src.Down(input.KeyLeftShift) || src.Down(input.KeyRightShift) {
+			held |= Shift
+		}
+		if src.Down(input.KeyLeftControl) || src.Down(input.KeyRightControl) {
+			held |= Ctrl
+		}
+		if src.Down(input.KeyLeftAlt) || src.Down(input.KeyRightAlt) {
+			held |= Alt
+		}
+		if src.Down(input.KeyLeftSuper) || src.Down(input.KeyRightSuper) {
+			held |= Super
+		}
+	}
+	m.npads = 0
+	if m.pad == AnyPad {
+		for p := range input.MaxPads {
+			if src.PadConnected(p) {
+				m.pads[m.npads] = int8(p)
+				m.npads++
+			}
+		}
+	} else if src.PadConnected(m.pad) {
+		m.pads[0] = int8(m.pad)
+		m.npads = 1
+	}
+	m.consumed = [len(m.consumed)]uint64{}
+	if m.hasChord && !m.noKeys {
+		m.markChords(src, held)
+	}
+	capturing := m.capture >= 0
+	m.capturedA = -1
+	if capturing {
+		m.captureFrom(src.Events())
+	}
+	for i := range m.acts {
+		m.eval(&m.acts[i], src, held)
+		if capturing {
+			m.acts[i].pressed, m.acts[i].released = false, false
+		}
+	}
+}
+
+// markChords marks the keys of the chords held this tick, whose plain
+// bindings then do not answer.
+func (m *Map) markChords(src Source, held input.Mods) {
+	for i := range m.acts {
+		for _, b := range m.acts[i].binds {
+			if b.dev == DeviceKey && b.mods != 0 && b.mods&^held == 0 {
+				k := input.Key(b.code)
+				if src.Down(k) || src.Pressed(k) {
+					m.consumed[k>>6] |= 1 << (k & 63)
+				}
+			}
+		}
+	}
+}
+
+func (m *Map) eval(a *act, src Source, held input.Mods) {
+	var down, tap, repress bool
+	value := 0.0
+	for j := range a.binds {
+		b := &a.binds[j]
+		var d, p, r bool
+		switch b.dev {
+		case DeviceKey:
+			k := input.Key(b.code)
+			if m.noKeys || b.mods&^held != 0 || (b.mods == 0 && m.consumed[k>>6]&(1<<(k&63)) != 0) {
+				continue
+			}
+			d, p, r = src.Down(k), src.Pressed(k), src.Released(k)
+		case DeviceMouse:
+			if m.noKeys || b.mods&^held != 0 {
+				continue
+			}
+			bt := input.Button(b.code)
+			d, p, r = src.ButtonDown(bt), src.ButtonPressed(bt), src.ButtonReleased(bt)
+		case DevicePadButton:
+			pb := input.PadButton(b.code)
+			for _, pad := range m.pads[:m.npads] {
+				pd, pp, pr := src.PadDown(int(pad), pb), src.PadPressed(int(pad), pb), src.PadReleased(int(pad), pb)
+				d, p, r = d || pd, p || pp, r || pr
+				repress = repress || (pp && pr && pd)
+				tap = tap || (pp && !pd)
+			}
+		case DevicePadAxis:
+			for _, pad := range m.pads[:m.npads] {
+				v := b.shape(src.PadAxis(int(pad), input.PadAxis(b.code)))
+				value = max(value, v)
+				d = d || v >= PressPoint
+			}
+			down = down || d
+			continue
+		}
+		if d {
+			down = true
+			value = 1
+		}
+		if b.dev != DevicePadButton {
+			repress = repress || (p && r && d)
+			tap = tap || (p && !d)
+		}
+	}
+	prev := a.down
+	a.down, a.value = down, value
+	a.pressed = (!prev && (down || tap)) || (prev && repress)
+	a.released = (prev && !down) || (!prev && tap && !down) || (prev && repress)
+}
+
+// Capture starts rebinding action name: the next raw press, in a later
+// Update (a key, with the modifiers held as a chord; a modifier key alone
+// when it is released without another key; a mouse button; a pad button;
+// a stick pushed past PressPoint), replaces the action's first binding of
+// the same kind of device (keyboard and mouse, or pad), or is added when it
+// has none. Until then, and in the tick of the press, no action of m
+// reports Pressed or Released, so the press does not also act. Captured
+// reports the result. Call it in a tick (a menu's), so replays rebind
+// alike; CancelCapture stops it (a menu's Esc, checked before Update).
+func (m *Map) Capture(name string) error {
+	i, ok := m.index[name]
+	if !ok {
+		return fmt.Errorf("action: Capture: no action %q", name)
+	}
+	m.capture, m.modHeld = i, input.KeyUnknown
+	return nil
+}
+
+// CancelCapture stops a capture without changing any binding.
+func (m *Map) CancelCapture() { m.capture = -1 }
+
+// Capturing returns the action being captured, if any.
+func (m *Map) Capturing() (name string, ok bool) {
+	if m.capture < 0 {
+		return "", false
+	}
+	return m.acts[m.capture].name, true
+}
+
+// Captured returns the binding captured in this tick's Update and the
+// action it now belongs to, if a capture ended in this tick.
+func (m *Map) Captured() (name string, b Binding, ok bool) {
+	if m.capturedA < 0 {
+		return "", Binding{}, false
+	}
+	return m.acts[m.capturedA].name, m.captured, true
+}
+
+func isModKey(k input.Key) bool { return k >= input.KeyLeftShift && k <= input.KeyRightSuper }
+
+func (m *Map) captureFrom(events []input.Event) {
+	for _, e := range events {
+		var b Binding
+		switch e.Kind {
+		case input.KeyPress:
+			if m.noKeys || keyName(e.Key) == "" {
+				continue
+			}
+			if isModKey(e.Key) {
+				m.modHeld = e.Key
+				continue
+			}
+			b = Chord(e.Mods&allMods, e.Key)
+		case input.KeyRelease:
+			if m.noKeys || e.Key != m.modHeld {
+				continue
+			}
+			b = Key(e.Key)
+		case input.ButtonPress:
+			if m.noKeys || e.Button > input.MaxButton {
+				continue
+			}
+			b = Binding{dev: DeviceMouse, mods: e.Mods & allMods, code: int16(e.Button)}
+		case input.GamepadButton:
+			pb := e.PadButton()
+			if !e.Down() || pb >= input.NumPadButtons || !m.padAllowed(e.Pad()) {
+				continue
+			}
+			b = Pad(pb)
+		case input.GamepadAxis:
+			a, v := e.PadAxis(), e.AxisValue()
+			if a >= input.NumPadAxes || !m.padAllowed(e.Pad()) || !(math.Abs(v) >= PressPoint) {
+				continue
+			}
+			b = Axis(a, int(math.Copysign(1, v)))
+			if b.check() != nil {
+				continue
+			}
+		default:
+			continue
+		}
+		m.place(m.capture, b)
+		m.captured, m.capturedA, m.capture = b, m.capture, -1
+		return
+	}
+}
+
+func (m *Map) padAllowed(p int) bool { return p >= 0 && (m.pad == AnyPad || m.pad == p) }
+
+// place replaces action i's first binding of b's kind of device by b.
+func (m *Map) place(i int32, b Binding) {
+	a := &m.acts[i]
+	pad := b.dev == DevicePadButton || b.dev == DevicePadAxis
+	binds := clone(a.binds)
+	for j, o := range binds {
+		if (o.dev == DevicePadButton || o.dev == DevicePadAxis) == pad {
+			binds[j] = b
+			a.binds = binds
+			m.rebuilt()
+			return
+		}
+	}
+	a.binds = append(binds, b)
+	m.rebuilt()
+}
+
+// Conflict is one input bound to two actions of a Map.
+type Conflict struct {
+	Binding Binding
+	A, B    string // the two actions, in definition order
+}
+
+func (c Conflict) String() string {
+	return fmt.Sprintf("%v is bound to both %q and %q", c.Binding, c.A, c.B)
+}
+
+// Conflicts lists every input bound to two actions of m: show it after a
+// rebinding. Separate Maps (gameplay, menus) are separate contexts and never
+// conflict.
+func (m *Map) Conflicts() []Conflict {
+	var out []Conflict
+	for i := range m.acts {
+		for _, b := range m.acts[i].binds {
+			for j := i + 1; j < len(m.acts); j++ {
+				for _, o := range m.acts[j].binds {
+					if b.same(o) {
+						out = append(out, Conflict{b, m.acts[i].name, m.acts[j].name})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Hash returns a hash of m's bindings and of its actions' state: add it to
+// the owning state's engine.Hasher, so a replay that rebinds differently is
+// caught at once.
+func (m *Map) Hash() uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(v uint64) {
+		for range 8 {
+			h ^= v & 0xff
+			h *= 1099511628211
+			v >>= 8
+		}
+	}
+	mix(uint64(int64(m.pad)))
+	mix(uint64(int64(m.capture)))
+	for i := range m.acts {
+		a := &m.acts[i]
+		mix(uint64(len(a.binds)))
+		for _, b := range a.binds {
+			mix(uint64(b.dev) | uint64(b.mods)<<8 | uint64(uint16(b.code))<<16 | uint64(uint8(b.dir))<<32)
+			mix(uint64(math.Float32bits(b.dead)) | uint64(math.Float32bits(b.exp))<<32)
+		}
+		var f uint64
+		if a.down {
+			f |= 1
+		}
+		if a.pressed {
+			f |= 2
+		}
+		if a.released {
+			f |= 4
+		}
+		mix(f)
+		mix(math.Float64bits(a.value))
+	}
+	return h
+}
