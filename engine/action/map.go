@@ -75,6 +75,7 @@ type act struct {
 	defaults []Binding
 
 	down, pressed, released bool
+	muted                   bool // pressed while capturing: its release is not reported
 	value                   float64
 }
 

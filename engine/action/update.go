@@ -48,9 +48,18 @@ func (m *Map) Update(src Source) {
 		m.captureFrom(src.Events())
 	}
 	for i := range m.acts {
-		m.eval(&m.acts[i], src, held)
-		if capturing {
-			m.acts[i].pressed, m.acts[i].released = false, false
+		a := &m.acts[i]
+		m.eval(a, src, held)
+		if a.muted && a.released { // the release of a press no one saw
+			a.released, a.muted = false, false
+		}
+		if capturing && a.pressed {
+			a.pressed = false
+			if a.down || !a.released {
+				a.muted = true
+			} else { // a tap within the tick: all of it unseen
+				a.released = false
+			}
 		}
 	}
 }
@@ -127,7 +136,8 @@ func (m *Map) eval(a *act, src Source, held input.Mods) {
 // a stick pushed past PressPoint), replaces the action's first binding of
 // the same kind of device (keyboard and mouse, or pad), or is added when it
 // has none. Until then, and in the tick of the press, no action of m
-// reports Pressed or Released, so the press does not also act. Captured
+// reports Pressed (nor, later, the Released of such a press), so the press
+// does not also act; a release of an earlier press is still reported. Captured
 // reports the result. Call it in a tick (a menu's), so replays rebind
 // alike; CancelCapture stops it (a menu's Esc, checked before Update).
 func (m *Map) Capture(name string) error {
