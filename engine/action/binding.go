@@ -80,7 +80,7 @@ func (b Binding) DeadZone(dz float64) Binding { b.dead = float32(dz); return b }
 
 // Curve returns b with a response curve of exponent e (0.2 to 5) for an
 // axis: the value after the dead zone is raised to e, so 2 gives fine
-// control near the centre and 1 (the default) is linear.
+// control near the centre and 1 (the default) is linear; 0 also means 1.
 func (b Binding) Curve(e float64) Binding { b.exp = float32(e); return b }
 
 // Device returns the kind of input b reads.

@@ -38,11 +38,26 @@ func keyName(k input.Key) string {
 	if k == input.KeyComma {
 		return "Comma"
 	}
+	if k < 256 && !isPrintableKey(k) { // a character code no key sends, such as 'a'
+		return ""
+	}
 	s := k.String()
 	if strings.HasPrefix(s, "key#") {
 		return ""
 	}
 	return s
+}
+
+// isPrintableKey reports whether k is one of GLFW's printable key codes.
+func isPrintableKey(k input.Key) bool {
+	switch {
+	case k == input.KeySpace, k == input.KeyApostrophe, k == input.KeySemicolon,
+		k == input.KeyEqual, k == input.KeyGraveAccent:
+		return true
+	case k >= input.KeyComma && k <= input.Key9, k >= input.KeyA && k <= input.KeyRightBracket:
+		return true
+	}
+	return false
 }
 
 func mouseName(b input.Button) string {
@@ -96,6 +111,8 @@ func ParseBinding(s string) (Binding, error) {
 		}
 		if strings.EqualFold(name, "dead") {
 			b = b.DeadZone(v)
+		} else if !(v >= 0.2 && v <= 5) {
+			return Binding{}, fmt.Errorf("curve %v is out of range: want 0.2 to 5 (1 is linear)", v)
 		} else {
 			b = b.Curve(v)
 		}
