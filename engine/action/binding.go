@@ -142,7 +142,11 @@ func (b *Binding) shape(v float64) float64 {
 		return 0
 	}
 	v = min((v-dz)/(1-dz), 1)
-	if b.exp != 0 && b.exp != 1 {
+	switch b.exp {
+	case 0, 1:
+	case 2:
+		v *= v
+	default:
 		v = math.Pow(v, float64(b.exp))
 	}
 	return v

@@ -8,19 +8,15 @@ import (
 	"github.com/tickwork/tickwork/engine/input"
 )
 
-// Source is the tick's raw input a Map reads. *engine.Input implements it:
-// pass the tick's ctx.Input. Tests may implement it themselves.
+// Source is the tick's raw input a Map reads: what is held at the tick's
+// moment, and the events delivered to the tick (presses and releases are
+// taken from them). *engine.Input implements it: pass the tick's
+// ctx.Input.
 type Source interface {
 	Down(k input.Key) bool
-	Pressed(k input.Key) bool
-	Released(k input.Key) bool
 	ButtonDown(b input.Button) bool
-	ButtonPressed(b input.Button) bool
-	ButtonReleased(b input.Button) bool
 	PadConnected(p int) bool
 	PadDown(p int, b input.PadButton) bool
-	PadPressed(p int, b input.PadButton) bool
-	PadReleased(p int, b input.PadButton) bool
 	PadAxis(p int, a input.PadAxis) float64
 	Events() []input.Event
 }
@@ -90,14 +86,18 @@ type Map struct {
 	index   map[string]int32
 	vectors map[string][4]int32
 
-	pad      int  // AnyPad or a pad number
-	noKeys   bool // keyboard and mouse ignored
-	hasChord bool
+	pad    int       // AnyPad or a pad number
+	noKeys bool      // keyboard and mouse ignored
+	chords []Binding // every chord bound, for Update
 
-	// per-Update scratch
-	pads     [input.MaxPads]int8
-	npads    int
-	consumed [(int(input.KeyLast) + 64) / 64]uint64
+	// per-Update scratch: the pads read, the keys taken by held chords,
+	// the tick's presses and releases
+	pads                    [input.MaxPads]int8
+	npads                   int
+	consumed                keyBits
+	keyPressed, keyReleased keyBits
+	btnPressed, btnReleased uint8
+	padPressed, padReleased [input.MaxPads]uint16
 
 	capture   int32 // action being captured, or -1
 	modHeld   input.Key
@@ -170,11 +170,11 @@ func checkName(name string) error {
 
 // rebuilt refreshes what Update derives from the bindings.
 func (m *Map) rebuilt() {
-	m.hasChord = false
+	m.chords = m.chords[:0]
 	for i := range m.acts {
 		for _, b := range m.acts[i].binds {
 			if b.dev == DeviceKey && b.mods != 0 {
-				m.hasChord = true
+				m.chords = append(m.chords, b)
 			}
 		}
 	}

@@ -38,9 +38,15 @@ func (m *Map) Update(src Source) {
 		m.pads[0] = int8(m.pad)
 		m.npads = 1
 	}
-	m.consumed = [len(m.consumed)]uint64{}
-	if m.hasChord && !m.noKeys {
-		m.markChords(src, held)
+	m.edges(src.Events())
+	m.consumed = keyBits{}
+	if len(m.chords) > 0 && !m.noKeys {
+		for _, b := range m.chords {
+			k := input.Key(b.code)
+			if b.mods&^held == 0 && (m.keyPressed.get(k) || src.Down(k)) {
+				m.consumed.set(k)
+			}
+		}
 	}
 	capturing := m.capture >= 0
 	m.capturedA = -1
@@ -64,18 +70,47 @@ func (m *Map) Update(src Source) {
 	}
 }
 
-// markChords marks the keys of the chords held this tick, whose plain
-// bindings then do not answer.
-func (m *Map) markChords(src Source, held input.Mods) {
-	for i := range m.acts {
-		for _, b := range m.acts[i].binds {
-			if b.dev == DeviceKey && b.mods != 0 && b.mods&^held == 0 {
-				k := input.Key(b.code)
-				if src.Down(k) || src.Pressed(k) {
-					m.consumed[k>>6] |= 1 << (k & 63)
+// edges gathers the tick's presses and releases from its events, as the
+// engine's Input does: one pass over a few events instead of three queries
+// per binding.
+func (m *Map) edges(events []input.Event) {
+	m.keyPressed, m.keyReleased = keyBits{}, keyBits{}
+	m.btnPressed, m.btnReleased = 0, 0
+	m.padPressed, m.padReleased = [input.MaxPads]uint16{}, [input.MaxPads]uint16{}
+	for i := range events {
+		e := &events[i]
+		switch e.Kind {
+		case input.KeyPress:
+			m.keyPressed.set(e.Key)
+		case input.KeyRelease:
+			m.keyReleased.set(e.Key)
+		case input.ButtonPress:
+			if e.Button <= input.MaxButton {
+				m.btnPressed |= 1 << e.Button
+			}
+		case input.ButtonRelease:
+			if e.Button <= input.MaxButton {
+				m.btnReleased |= 1 << e.Button
+			}
+		case input.GamepadButton:
+			if p, b := e.Pad(), e.PadButton(); p >= 0 && b < input.NumPadButtons {
+				if e.Down() {
+					m.padPressed[p] |= 1 << b
+				} else {
+					m.padReleased[p] |= 1 << b
 				}
 			}
 		}
+	}
+}
+
+// keyBits is a set of keys.
+type keyBits [(int(input.KeyLast) + 64) / 64]uint64
+
+func (b *keyBits) get(k input.Key) bool { return k.Valid() && b[k>>6]&(1<<(k&63)) != 0 }
+func (b *keyBits) set(k input.Key) {
+	if k.Valid() {
+		b[k>>6] |= 1 << (k & 63)
 	}
 }
 
@@ -88,20 +123,20 @@ func (m *Map) eval(a *act, src Source, held input.Mods) {
 		switch b.dev {
 		case DeviceKey:
 			k := input.Key(b.code)
-			if m.noKeys || b.mods&^held != 0 || (b.mods == 0 && m.consumed[k>>6]&(1<<(k&63)) != 0) {
+			if m.noKeys || b.mods&^held != 0 || (b.mods == 0 && m.consumed.get(k)) {
 				continue
 			}
-			d, p, r = src.Down(k), src.Pressed(k), src.Released(k)
+			d, p, r = src.Down(k), m.keyPressed.get(k), m.keyReleased.get(k)
 		case DeviceMouse:
 			if m.noKeys || b.mods&^held != 0 {
 				continue
 			}
 			bt := input.Button(b.code)
-			d, p, r = src.ButtonDown(bt), src.ButtonPressed(bt), src.ButtonReleased(bt)
+			d, p, r = src.ButtonDown(bt), m.btnPressed&(1<<bt) != 0, m.btnReleased&(1<<bt) != 0
 		case DevicePadButton:
 			pb := input.PadButton(b.code)
 			for _, pad := range m.pads[:m.npads] {
-				pd, pp, pr := src.PadDown(int(pad), pb), src.PadPressed(int(pad), pb), src.PadReleased(int(pad), pb)
+				pd, pp, pr := src.PadDown(int(pad), pb), m.padPressed[pad]&(1<<pb) != 0, m.padReleased[pad]&(1<<pb) != 0
 				d, p, r = d || pd, p || pp, r || pr
 				repress = repress || (pp && pr && pd)
 				tap = tap || (pp && !pd)
