@@ -47,6 +47,9 @@ func TestCapture(t *testing.T) {
 				4: {keyUp(input.KeyF)},                    // nor does its release
 			}, func(tick uint64, m *action.Map) {
 				fire.watch("fire")(tick, m)
+				if tick == 3 && (m.Down("fire") || m.Value("fire") != 0 || m.Down("jump")) {
+					t.Errorf("tick 3: fire down %v value %v, jump down %v: a press made while capturing acts", m.Down("fire"), m.Value("fire"), m.Down("jump"))
+				}
 				if tick == 1 {
 					if err := m.Capture("jump"); err != nil {
 						t.Fatal(err)

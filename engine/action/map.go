@@ -71,7 +71,7 @@ type act struct {
 	defaults []Binding
 
 	down, pressed, released bool
-	muted                   bool // pressed while capturing: its release is not reported
+	muted                   bool // pressed while capturing: not down, no value, its release not reported
 	value                   float64
 }
 
@@ -259,15 +259,23 @@ func (m *Map) Released(name string) bool { a := m.find(name); return a != nil &&
 
 // Down reports whether action name is held at the tick's moment: a key or
 // button of it held, or an axis of it pushed past PressPoint.
-func (m *Map) Down(name string) bool { a := m.find(name); return a != nil && a.down }
+func (m *Map) Down(name string) bool { a := m.find(name); return a != nil && a.down && !a.muted }
 
 // Value returns how far action name is pushed at the tick's moment, 0 to 1:
 // the largest of its bindings (1 for a key or button held).
 func (m *Map) Value(name string) float64 {
 	if a := m.find(name); a != nil {
-		return a.value
+		return a.val()
 	}
 	return 0
+}
+
+// val is a's Value: 0 while a press made during a capture is held.
+func (a *act) val() float64 {
+	if a.muted {
+		return 0
+	}
+	return a.value
 }
 
 // Vector returns the 2D action name (Vector, Move) at the tick's moment: x
@@ -282,8 +290,8 @@ func (m *Map) Vector(name string) (x, y float64) {
 		}
 		return 0, 0
 	}
-	x = m.acts[ids[3]].value - m.acts[ids[2]].value
-	y = m.acts[ids[0]].value - m.acts[ids[1]].value
+	x = m.acts[ids[3]].val() - m.acts[ids[2]].val()
+	y = m.acts[ids[0]].val() - m.acts[ids[1]].val()
 	if l := math.Hypot(x, y); l > 1 {
 		x, y = x/l, y/l
 	}

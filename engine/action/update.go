@@ -171,8 +171,9 @@ func (m *Map) eval(a *act, src Source, held input.Mods) {
 // a stick pushed past PressPoint), replaces the action's first binding of
 // the same kind of device (keyboard and mouse, or pad), or is added when it
 // has none. Until then, and in the tick of the press, no action of m
-// reports Pressed (nor, later, the Released of such a press), so the press
-// does not also act; a release of an earlier press is still reported. Captured
+// reports Pressed, and an action pressed meanwhile is neither Down nor has
+// a Value until released (its Released is not reported): the press does
+// not also act. A release of an earlier press is still reported. Captured
 // reports the result. Call it in a tick (a menu's), so replays rebind
 // alike; CancelCapture stops it (a menu's Esc, checked before Update).
 func (m *Map) Capture(name string) error {
@@ -325,6 +326,9 @@ func (m *Map) Hash() uint64 {
 		var f uint64
 		if a.down {
 			f |= 1
+		}
+		if a.muted {
+			f |= 8
 		}
 		if a.pressed {
 			f |= 2
