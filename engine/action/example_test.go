@@ -11,6 +11,7 @@ import (
 	"github.com/tickwork/tickwork/engine/input"
 )
 
+// README:actions:begin
 // Player is a gameplay state driven by actions, keyboard and pad side by
 // side.
 type Player struct {
@@ -64,6 +65,8 @@ func Example() {
 	fmt.Printf("at (%.2f, %.2f) after %d jumps\n", p.x, p.y, p.jumps)
 	// Output: at (2.41, 1.41) after 2 jumps
 }
+
+// README:actions:end
 
 // A settings screen rebinds an action from the next press: Capture in a
 // tick, Captured in the tick the press arrives, Conflicts to warn, Save to
