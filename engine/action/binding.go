@@ -55,7 +55,8 @@ func Key(k input.Key) Binding { return Binding{dev: DeviceKey, code: int16(k)} }
 // Chord binds key k pressed while the modifiers mods are held (Ctrl+S is
 // Chord(action.Ctrl, input.KeyS)). While a chord of a Map is held, the
 // Map's bindings of the plain key k do not answer, so Ctrl+S saves without
-// also walking backwards on S.
+// also walking backwards on S (let go of Ctrl first, with S still held,
+// and S's own action goes down).
 func Chord(mods input.Mods, k input.Key) Binding {
 	return Binding{dev: DeviceKey, mods: mods, code: int16(k)}
 }

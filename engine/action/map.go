@@ -13,7 +13,8 @@ import (
 // taken from them). *engine.Input implements it: pass the tick's
 // ctx.Input.
 type Source interface {
-	Down(k input.Key) bool
+	// HeldKeys appends the keys held at the tick's moment to dst.
+	HeldKeys(dst []input.Key) []input.Key
 	ButtonDown(b input.Button) bool
 	PadConnected(p int) bool
 	PadDown(p int, b input.PadButton) bool
@@ -90,14 +91,20 @@ type Map struct {
 	noKeys bool      // keyboard and mouse ignored
 	chords []Binding // every chord bound, for Update
 
-	// per-Update scratch: the pads read, the keys taken by held chords,
-	// the tick's presses and releases
+	usesMouse, usesPads bool
+
+	// per-Update snapshot of the tick's input: the pads read, what is
+	// held, the keys taken by held chords, the tick's presses and releases
 	pads                    [input.MaxPads]int8
 	npads                   int
-	consumed                keyBits
+	held                    []input.Key
+	keyDown, consumed       keyBits
 	keyPressed, keyReleased keyBits
+	btnDown                 uint8
 	btnPressed, btnReleased uint8
+	padDown                 [input.MaxPads]uint16
 	padPressed, padReleased [input.MaxPads]uint16
+	axes                    [input.MaxPads][input.NumPadAxes]float64
 
 	capture   int32 // action being captured, or -1
 	modHeld   input.Key
@@ -111,7 +118,8 @@ type Map struct {
 // badly formed name ("a-z", "0-9", "_", "." only) or a bad binding is an
 // error naming it.
 func New(defs ...Def) (*Map, error) {
-	m := &Map{index: map[string]int32{}, vectors: map[string][4]int32{}, pad: AnyPad, capture: -1, capturedA: -1}
+	m := &Map{index: map[string]int32{}, vectors: map[string][4]int32{}, pad: AnyPad, capture: -1, capturedA: -1,
+		held: make([]input.Key, 0, 32)}
 	add := func(name string, binds []Binding) error {
 		if err := checkName(name); err != nil {
 			return err
@@ -171,10 +179,16 @@ func checkName(name string) error {
 // rebuilt refreshes what Update derives from the bindings.
 func (m *Map) rebuilt() {
 	m.chords = m.chords[:0]
+	m.usesMouse, m.usesPads = false, false
 	for i := range m.acts {
 		for _, b := range m.acts[i].binds {
-			if b.dev == DeviceKey && b.mods != 0 {
+			switch {
+			case b.dev == DeviceKey && b.mods != 0:
 				m.chords = append(m.chords, b)
+			case b.dev == DeviceMouse:
+				m.usesMouse = true
+			case b.dev == DevicePadButton || b.dev == DevicePadAxis:
+				m.usesPads = true
 			}
 		}
 	}

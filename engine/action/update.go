@@ -11,39 +11,27 @@ import (
 // raw input (ctx.Input). Call it once per tick, in the state's Tick before
 // any query, on the main goroutine. It allocates nothing.
 func (m *Map) Update(src Source) {
+	m.snapshot(src)
 	var held input.Mods
 	if !m.noKeys {
-		if src.Down(input.KeyLeftShift) || src.Down(input.KeyRightShift) {
+		if m.keyDown.get(input.KeyLeftShift) || m.keyDown.get(input.KeyRightShift) {
 			held |= Shift
 		}
-		if src.Down(input.KeyLeftControl) || src.Down(input.KeyRightControl) {
+		if m.keyDown.get(input.KeyLeftControl) || m.keyDown.get(input.KeyRightControl) {
 			held |= Ctrl
 		}
-		if src.Down(input.KeyLeftAlt) || src.Down(input.KeyRightAlt) {
+		if m.keyDown.get(input.KeyLeftAlt) || m.keyDown.get(input.KeyRightAlt) {
 			held |= Alt
 		}
-		if src.Down(input.KeyLeftSuper) || src.Down(input.KeyRightSuper) {
+		if m.keyDown.get(input.KeyLeftSuper) || m.keyDown.get(input.KeyRightSuper) {
 			held |= Super
 		}
 	}
-	m.npads = 0
-	if m.pad == AnyPad {
-		for p := range input.MaxPads {
-			if src.PadConnected(p) {
-				m.pads[m.npads] = int8(p)
-				m.npads++
-			}
-		}
-	} else if src.PadConnected(m.pad) {
-		m.pads[0] = int8(m.pad)
-		m.npads = 1
-	}
-	m.edges(src.Events())
 	m.consumed = keyBits{}
-	if len(m.chords) > 0 && !m.noKeys {
+	if !m.noKeys {
 		for _, b := range m.chords {
 			k := input.Key(b.code)
-			if b.mods&^held == 0 && (m.keyPressed.get(k) || src.Down(k)) {
+			if b.mods&^held == 0 && (m.keyPressed.get(k) || m.keyDown.get(k)) {
 				m.consumed.set(k)
 			}
 		}
@@ -55,7 +43,7 @@ func (m *Map) Update(src Source) {
 	}
 	for i := range m.acts {
 		a := &m.acts[i]
-		m.eval(a, src, held)
+		m.eval(a, held)
 		if a.muted && a.released { // the release of a press no one saw
 			a.released, a.muted = false, false
 		}
@@ -70,9 +58,47 @@ func (m *Map) Update(src Source) {
 	}
 }
 
+// snapshot copies what the tick holds (keys, the mouse buttons and the
+// pads m reads) and its presses and releases, so that evaluating the
+// bindings makes no calls.
+func (m *Map) snapshot(src Source) {
+	m.keyDown = keyBits{}
+	m.held = src.HeldKeys(m.held[:0])
+	for _, k := range m.held {
+		m.keyDown.set(k)
+	}
+	m.btnDown = 0
+	if m.usesMouse {
+		for b := range input.MaxButton + 1 {
+			if src.ButtonDown(b) {
+				m.btnDown |= 1 << b
+			}
+		}
+	}
+	m.npads = 0
+	if m.usesPads {
+		for p := range input.MaxPads {
+			if (m.pad == AnyPad || m.pad == p) && src.PadConnected(p) {
+				m.pads[m.npads] = int8(p)
+				m.npads++
+				var down uint16
+				for b := range input.NumPadButtons {
+					if src.PadDown(p, b) {
+						down |= 1 << b
+					}
+				}
+				m.padDown[p] = down
+				for a := range input.NumPadAxes {
+					m.axes[p][a] = src.PadAxis(p, a)
+				}
+			}
+		}
+	}
+	m.edges(src.Events())
+}
+
 // edges gathers the tick's presses and releases from its events, as the
-// engine's Input does: one pass over a few events instead of three queries
-// per binding.
+// engine's Input does.
 func (m *Map) edges(events []input.Event) {
 	m.keyPressed, m.keyReleased = keyBits{}, keyBits{}
 	m.btnPressed, m.btnReleased = 0, 0
@@ -114,7 +140,7 @@ func (b *keyBits) set(k input.Key) {
 	}
 }
 
-func (m *Map) eval(a *act, src Source, held input.Mods) {
+func (m *Map) eval(a *act, held input.Mods) {
 	var down, tap, repress bool
 	value := 0.0
 	for j := range a.binds {
@@ -126,24 +152,25 @@ func (m *Map) eval(a *act, src Source, held input.Mods) {
 			if m.noKeys || b.mods&^held != 0 || (b.mods == 0 && m.consumed.get(k)) {
 				continue
 			}
-			d, p, r = src.Down(k), m.keyPressed.get(k), m.keyReleased.get(k)
+			d, p, r = m.keyDown.get(k), m.keyPressed.get(k), m.keyReleased.get(k)
 		case DeviceMouse:
 			if m.noKeys || b.mods&^held != 0 {
 				continue
 			}
 			bt := input.Button(b.code)
-			d, p, r = src.ButtonDown(bt), m.btnPressed&(1<<bt) != 0, m.btnReleased&(1<<bt) != 0
+			d, p, r = m.btnDown&(1<<bt) != 0, m.btnPressed&(1<<bt) != 0, m.btnReleased&(1<<bt) != 0
 		case DevicePadButton:
 			pb := input.PadButton(b.code)
 			for _, pad := range m.pads[:m.npads] {
-				pd, pp, pr := src.PadDown(int(pad), pb), m.padPressed[pad]&(1<<pb) != 0, m.padReleased[pad]&(1<<pb) != 0
+				bit := uint16(1) << pb
+				pd, pp, pr := m.padDown[pad]&bit != 0, m.padPressed[pad]&bit != 0, m.padReleased[pad]&bit != 0
 				d, p, r = d || pd, p || pp, r || pr
 				repress = repress || (pp && pr && pd)
 				tap = tap || (pp && !pd)
 			}
 		case DevicePadAxis:
 			for _, pad := range m.pads[:m.npads] {
-				v := b.shape(src.PadAxis(int(pad), input.PadAxis(b.code)))
+				v := b.shape(m.axes[pad][b.code])
 				value = max(value, v)
 				d = d || v >= PressPoint
 			}
