@@ -101,3 +101,39 @@ func sameTicks(a, b []uint64) bool {
 	}
 	return true
 }
+
+// lateStart starts updating its Map at tick 1, as a gameplay state pushed
+// by a menu does.
+type lateStart struct {
+	m     *action.Map
+	check func(uint64, *action.Map)
+}
+
+func (s *lateStart) Tick(ctx *engine.TickContext) error {
+	if ctx.Tick.Index >= 1 {
+		s.m.Update(ctx.Input)
+		s.check(ctx.Tick.Index, s.m)
+	}
+	return nil
+}
+func (s *lateStart) Draw(*engine.DrawContext) {}
+
+// runState runs state for ticks ticks with script injected.
+func runState(t testing.TB, state engine.State, ticks uint64, script map[uint64][]input.Event) {
+	t.Helper()
+	h, err := engine.NewHeadless(engine.Options{}, state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tick, evs := range script {
+		if err := h.Inject(tick, evs...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := h.RunTicks(ticks, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Close(); err != nil {
+		t.Fatal(err)
+	}
+}

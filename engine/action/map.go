@@ -92,6 +92,7 @@ type Map struct {
 	chords []Binding // every chord bound, for Update
 
 	usesMouse, usesPads bool
+	started             bool // Update has run
 
 	// per-Update snapshot of the tick's input: the pads read, what is
 	// held, the keys taken by held chords, the tick's presses and releases

@@ -231,3 +231,35 @@ func TestUIDefs(t *testing.T) {
 		t.Errorf("the UI defaults conflict: %v", c)
 	}
 }
+
+// An input held when the Map starts (the menu's Enter or pad A, still down
+// when gameplay begins) does not press an action; a press in the first
+// tick does.
+func TestHeldAtStartIsNotAPress(t *testing.T) {
+	tests := []struct {
+		name   string
+		before []input.Event // delivered to tick 0, before the Map's first tick
+		first  []input.Event // delivered to the Map's first tick
+		want   []uint64
+	}{
+		{"key held", []input.Event{keyDown(input.KeySpace)}, nil, nil},
+		{"pad held", []input.Event{plug(0), padDown(0, input.PadA)}, nil, nil},
+		{"key pressed in the first tick", nil, []input.Event{keyDown(input.KeySpace)}, []uint64{1}},
+		{"pad pressed in the first tick", []input.Event{plug(0)}, []input.Event{padDown(0, input.PadA)}, []uint64{1}},
+		{"key released and pressed again", []input.Event{keyDown(input.KeySpace)},
+			[]input.Event{keyUp(input.KeySpace), keyDown(input.KeySpace)}, []uint64{1}},
+		{"held, released later, pressed again", []input.Event{keyDown(input.KeySpace)},
+			[]input.Event{keyUp(input.KeySpace)}, []uint64{3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := newMap(t, action.Button("jump", action.Key(input.KeySpace), action.Pad(input.PadA)))
+			var e edges
+			h := &lateStart{m: m, check: e.watch("jump")}
+			runState(t, h, 5, map[uint64][]input.Event{0: tt.before, 1: tt.first, 3: {keyDown(input.KeySpace)}})
+			if !sameTicks(e.pressed, tt.want) {
+				t.Errorf("pressed at %v, want %v", e.pressed, tt.want)
+			}
+		})
+	}
+}

@@ -9,7 +9,9 @@ import (
 
 // Update derives every action's state for this tick from src, the tick's
 // raw input (ctx.Input). Call it once per tick, in the state's Tick before
-// any query, on the main goroutine. It allocates nothing.
+// any query, on the main goroutine. It allocates nothing. An input already
+// held at the Map's first Update (the Enter that chose "Play" in a menu)
+// counts as held, not pressed.
 func (m *Map) Update(src Source) {
 	m.snapshot(src)
 	var held input.Mods
@@ -36,6 +38,10 @@ func (m *Map) Update(src Source) {
 			}
 		}
 	}
+	if !m.started {
+		m.started = true
+		m.heldBefore(held)
+	}
 	capturing := m.capture >= 0
 	m.capturedA = -1
 	if capturing {
@@ -56,6 +62,32 @@ func (m *Map) Update(src Source) {
 			}
 		}
 	}
+}
+
+// heldBefore sets the actions' state to what was held before the Map's
+// first tick (held now and not pressed in it, or released in it), so an
+// input still held from an earlier screen (the menu's Enter or pad A) does
+// not press an action: only a press in a tick does.
+func (m *Map) heldBefore(held input.Mods) {
+	keys, kp, kr := m.keyDown, m.keyPressed, m.keyReleased
+	btns, bp, br := m.btnDown, m.btnPressed, m.btnReleased
+	pads, pp, pr := m.padDown, m.padPressed, m.padReleased
+	for w := range m.keyDown {
+		m.keyDown[w] = (keys[w] | kr[w]) &^ kp[w]
+	}
+	m.btnDown = (btns | br) &^ bp
+	for p := range m.padDown {
+		m.padDown[p] = (pads[p] | pr[p]) &^ pp[p]
+	}
+	m.keyPressed, m.keyReleased = keyBits{}, keyBits{}
+	m.btnPressed, m.btnReleased = 0, 0
+	m.padPressed, m.padReleased = [input.MaxPads]uint16{}, [input.MaxPads]uint16{}
+	for i := range m.acts {
+		m.eval(&m.acts[i], held)
+	}
+	m.keyDown, m.keyPressed, m.keyReleased = keys, kp, kr
+	m.btnDown, m.btnPressed, m.btnReleased = btns, bp, br
+	m.padDown, m.padPressed, m.padReleased = pads, pp, pr
 }
 
 // snapshot copies what the tick holds (keys, the mouse buttons and the
