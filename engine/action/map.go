@@ -74,6 +74,8 @@ type act struct {
 	down, pressed, released bool
 	muted                   bool // pressed while capturing: not down, no value, its release not reported
 	value                   float64
+	held                    uint32 // ticks held so far, this one included; 0 when up
+
 }
 
 // Map is a set of named actions and their bindings: one context of a game
@@ -92,7 +94,8 @@ type Map struct {
 	chords []Binding // every chord bound, for Update
 
 	usesMouse, usesPads bool
-	started             bool // Update has run
+	started             bool   // Update has run
+	delay, interval     uint32 // Repeated's timing, in ticks
 
 	// per-Update snapshot of the tick's input: the pads read, what is
 	// held, the keys taken by held chords, the tick's presses and releases
@@ -120,7 +123,7 @@ type Map struct {
 // error naming it.
 func New(defs ...Def) (*Map, error) {
 	m := &Map{index: map[string]int32{}, vectors: map[string][4]int32{}, pad: AnyPad, capture: -1, capturedA: -1,
-		held: make([]input.Key, 0, 32)}
+		held: make([]input.Key, 0, 32), delay: 12, interval: 4}
 	add := func(name string, binds []Binding) error {
 		if err := checkName(name); err != nil {
 			return err
@@ -268,6 +271,32 @@ func (m *Map) find(name string) *act {
 // A second binding pressed while the action is already down does not press
 // it again. False while capturing (Capture) and in the capture's tick.
 func (m *Map) Pressed(name string) bool { a := m.find(name); return a != nil && a.pressed }
+
+// Repeated reports whether action name was pressed in this tick or, held,
+// repeats in it: after SetRepeat's delay, every interval ticks (a menu's
+// focus keeps moving while ui_down is held, from a key or a pad alike).
+func (m *Map) Repeated(name string) bool {
+	a := m.find(name)
+	if a == nil || a.muted {
+		return false
+	}
+	if a.pressed {
+		return true
+	}
+	n := a.held
+	return n > m.delay && (n-1-m.delay)%m.interval == 0
+}
+
+// SetRepeat sets Repeated's timing: the first repeat delay ticks after the
+// press, then one every interval ticks (by default 12 and 4: 0.4 s, then
+// 7.5 a second at 30 ticks per second). Both must be at least 1.
+func (m *Map) SetRepeat(delay, interval int) error {
+	if delay < 1 || interval < 1 || delay > 1<<20 || interval > 1<<20 {
+		return fmt.Errorf("action: SetRepeat(%d, %d): want a delay and an interval of 1 to %d ticks", delay, interval, 1<<20)
+	}
+	m.delay, m.interval = uint32(delay), uint32(interval)
+	return nil
+}
 
 // Released reports whether action name went up in this tick.
 func (m *Map) Released(name string) bool { a := m.find(name); return a != nil && a.released }

@@ -263,3 +263,33 @@ func TestHeldAtStartIsNotAPress(t *testing.T) {
 		})
 	}
 }
+
+// A held action repeats after the delay, every interval ticks, from a key
+// or a stick alike.
+func TestRepeated(t *testing.T) {
+	ui, err := action.NewUI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ui.SetRepeat(0, 4); err == nil {
+		t.Error("SetRepeat(0, 4) succeeded")
+	}
+	if err := ui.SetRepeat(6, 3); err != nil {
+		t.Fatal(err)
+	}
+	var got []uint64
+	run(t, ui, 30, map[uint64][]input.Event{
+		0:  {plug(0)},
+		1:  {keyDown(input.KeyDown)},
+		14: {keyUp(input.KeyDown)},
+		16: {stick(0, input.PadLeftY, 1)},
+		27: {stick(0, input.PadLeftY, 0)},
+	}, func(tick uint64, m *action.Map) {
+		if m.Repeated(action.UIDown) {
+			got = append(got, tick)
+		}
+	})
+	if want := []uint64{1, 7, 10, 13, 16, 22, 25}; !sameTicks(got, want) {
+		t.Errorf("repeated at %v, want %v", got, want)
+	}
+}

@@ -61,6 +61,14 @@ func (m *Map) Update(src Source) {
 				a.released = false
 			}
 		}
+		switch {
+		case !a.down:
+			a.held = 0
+		case a.pressed:
+			a.held = 1
+		case a.held < 1<<31:
+			a.held++
+		}
 	}
 }
 
@@ -374,6 +382,7 @@ func (m *Map) Hash() uint64 {
 		}
 	}
 	mix(uint64(int64(m.pad)))
+	mix(uint64(m.delay) | uint64(m.interval)<<32)
 	mix(uint64(int64(m.capture)))
 	for i := range m.acts {
 		a := &m.acts[i]
@@ -395,7 +404,7 @@ func (m *Map) Hash() uint64 {
 		if a.released {
 			f |= 4
 		}
-		mix(f)
+		mix(f | uint64(a.held)<<8)
 		mix(math.Float64bits(a.value))
 	}
 	return h
