@@ -33,7 +33,8 @@
 //
 // Menus navigate with the same actions: UIDefs and NewUI give ui_up,
 // ui_down, ui_left, ui_right, ui_accept and ui_back, and a widget needs
-// only the small Querier interface (Pressed, Released, Down) of a Map.
+// only the small Querier interface (Pressed, Released, Down, Repeated) of
+// a Map.
 //
 // A Map is used on the main goroutine, in ticks. Update allocates nothing
 // and evaluates 64 actions in about a microsecond.

@@ -22,12 +22,14 @@ type Source interface {
 	Events() []input.Event
 }
 
-// Querier is what a consumer of actions needs: a UI, a behaviour, a
-// player. *Map implements it.
+// Querier is what a consumer of actions needs: a UI moving its focus, a
+// behaviour, a player. *Map implements it; a package of widgets can take
+// it (or a smaller interface of its own) and never see bindings.
 type Querier interface {
 	Pressed(name string) bool
 	Released(name string) bool
 	Down(name string) bool
+	Repeated(name string) bool
 }
 
 // AnyPad makes a Map read every connected gamepad (UsePad).
