@@ -34,6 +34,7 @@ func (g *Game) draw(f *timing.Due, w, h int) error {
 		} else {
 			edt = 0 // frozen under an overlay: no motion, no visual effects
 		}
+		first := len(g.frame.Scenes)
 		if e.scenes != nil {
 			g.mark(e, "Scenes", -1)
 			for j, m := range scenesOf(e.scenes, &g.sbDraw) {
@@ -46,10 +47,12 @@ func (g *Game) draw(f *timing.Due, w, h int) error {
 				g.lap(&g.prof.Build)
 			}
 		}
-		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: hw, Height: hh, Scale: scale, Face: g.face, HUD: g.frame.HUD.Layer(uint16(i))}
+		g.debugFrame(e)
+		g.dctx = DrawContext{game: g, entry: e, Alpha: e.alpha, FrameDelta: edt, Width: hw, Height: hh, Scale: scale, Face: g.face, HUD: g.frame.HUD.Layer(uint16(i))}
 		if err := g.callDraw(e); err != nil {
 			return err
 		}
+		g.debugDraw(e, first, g.dctx.HUD, hw, hh)
 	}
 	g.overlay.build(g, g.frame.HUD.Layer(uint16(len(g.stack))), hw, hh)
 	g.lap(&g.prof.Build)
