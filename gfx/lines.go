@@ -258,7 +258,10 @@ func (l *LineBuffer) Axes(m *mgl32.Mat4, size float32) {
 	}
 }
 
-// Text adds a label: s at the world point p, drawn on the HUD.
+// Text adds a label: s at the world point p, to be drawn on the HUD. The
+// renderer draws no labels: whoever builds the frame projects them with
+// the scene's camera (Camera.ToHUD) and adds them to the HUD, as the
+// engine does.
 func (l *LineBuffer) Text(p mgl32.Vec3, c Color, s string) {
 	if s == "" {
 		return
