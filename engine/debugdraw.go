@@ -4,14 +4,15 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/scene"
 )
 
 // Debug draws lines, shapes and text in a state's world, for seeing what
 // the game computes: bounds, paths, aims, colliders, cameras. Get one from
 // TickContext.Debug (what a tick draws stays on screen until the state's
 // next tick, so it shows with what that tick did) or from
-// DrawContext.Debug (one frame only). A behaviour reaches the tick's with
-// TickContextOf(m).Debug().
+// DrawContext.Debug (one frame only). A behaviour reaches them with
+// DebugOf(m): the tick's from its Tick, the frame's from its Frame or Draw.
 //
 // What a state draws is shown in its first scene (SceneOwner.Scenes[0]):
 // with that scene's camera, hidden behind its meshes, or over them when
@@ -99,6 +100,31 @@ func (d Debug) Text(p mgl32.Vec3, c gfx.Color, s string) {
 // what the frame being built draws, each depth-tested and on top.
 type debugLines struct {
 	tick, tickTop, frame, frameTop gfx.LineBuffer
+	env                            frameEnv // what the state's scenes' Env is while they are drawn
+}
+
+// frameEnv is a scene's Env while the engine runs its Framers and
+// Drawers: the frame's debug drawing, for DebugOf.
+type frameEnv struct{ debug Debug }
+
+// DebugOf returns the debug drawing a behaviour of m reaches: in its Tick
+// (scene.Ticker, scene.BulkTicker) the tick's, as TickContextOf(m).Debug()
+// does; in its Frame or Draw (scene.Framer, scene.Drawer) the frame's, as
+// DrawContext.Debug does. Elsewhere, or while debug drawing is off, it
+// returns the zero Debug, which draws nothing. On the main goroutine,
+// with the manager the behaviour was given (a.Manager() in a Framer or
+// Drawer); a nil m gives the zero Debug.
+func DebugOf(m *scene.Manager) Debug {
+	if m == nil {
+		return Debug{}
+	}
+	switch v := m.Env().(type) {
+	case *TickContext:
+		return v.Debug()
+	case *frameEnv:
+		return v.debug
+	}
+	return Debug{}
 }
 
 func (e *entry) debugLines() *debugLines {
@@ -164,6 +190,16 @@ func (g *Game) debugFrame(e *entry) {
 	if d := e.debug; d != nil && g.opts.DebugDraw {
 		d.frame.Reset()
 		d.frameTop.Reset()
+	}
+}
+
+// debugEnv lets m's Framers and Drawers reach e's frame drawing
+// (DebugOf) while e's scene m is drawn; the caller clears m's Env after.
+func (g *Game) debugEnv(e *entry, m *scene.Manager) {
+	if g.opts.DebugDraw {
+		d := e.debugLines()
+		d.env.debug = Debug{&d.frame, &d.frameTop}
+		m.SetEnv(&d.env)
 	}
 }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -41,13 +42,23 @@ func (s *sketcher) Draw(ctx *DrawContext) {
 	ctx.Debug().Line(mgl32.Vec3{x, 0, 0}, mgl32.Vec3{x, 1, 0}, gfx.RGB(0, 1, 0))
 }
 
-// topSketch is a behaviour drawing on top from its tick.
+// topSketch is a behaviour drawing through DebugOf: from its tick a line
+// on top at x = the tick's index, from every frame one on top at x = 2000
+// (Framer) and one depth-tested at x = 3000 (Drawer).
 type topSketch struct{}
 
 func (topSketch) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error {
 	x := float32(t.Index)
-	TickContextOf(m).Debug().OnTop().Line(mgl32.Vec3{x, 0, 0}, mgl32.Vec3{x, 2, 0}, gfx.RGB(0, 0, 1))
+	DebugOf(m).OnTop().Line(mgl32.Vec3{x, 0, 0}, mgl32.Vec3{x, 2, 0}, gfx.RGB(0, 0, 1))
 	return nil
+}
+
+func (topSketch) Frame(a *scene.Actor, dt float32) {
+	DebugOf(a.Manager()).OnTop().Line(mgl32.Vec3{2000, 0, 0}, mgl32.Vec3{2000, 2, 0}, gfx.RGB(0, 0, 1))
+}
+
+func (topSketch) Draw(a *scene.Actor, d *gfx.DrawList) {
+	DebugOf(a.Manager()).Line(mgl32.Vec3{3000, 0, 0}, mgl32.Vec3{3000, 2, 0}, gfx.RGB(0, 0, 1))
 }
 
 // lineSpy is a renderer that records the x of every segment of the frame's
@@ -103,18 +114,22 @@ func TestDebugLifetime(t *testing.T) {
 		if s.ticks > ticksBefore {
 			lastTick = float64(g.Stats().Ticks - 1)
 		}
-		wantFrame := float32(1000 + s.frames)
-		switch {
-		case lastTick < 0:
-			if len(r.depth) != 1 || len(r.top) != 0 {
-				t.Fatalf("frame %d before any tick: lines %v, on top %v; want only this frame's", i, r.depth, r.top)
-			}
-		case len(r.depth) != 2 || r.depth[0] != float32(lastTick) || r.depth[1] != wantFrame:
-			t.Fatalf("frame %d (%d ticks so far): depth-tested lines at x %v, want [%v %v]: the last tick's and this frame's", i, s.ticks, r.depth, lastTick, wantFrame)
-		case len(r.top) != 1 || r.top[0] != float32(lastTick):
-			t.Fatalf("frame %d: on-top lines at x %v, want [%v] (the last tick's behaviour)", i, r.top, lastTick)
-		case len(r.texts) != 1 || r.texts[0].S != "origin" || r.texts[0].X != 400 || r.texts[0].Y != 300:
-			t.Fatalf("frame %d: HUD texts %+v, want the label \"origin\" at the centre 400, 300", i, r.texts)
+		// Tick buffers come first, then the frame's: the Drawer's, then
+		// the state's Draw's.
+		wantDepth := []float32{3000, float32(1000 + s.frames)}
+		wantTop := []float32{2000}
+		wantTexts := 0
+		if lastTick >= 0 {
+			wantDepth = append([]float32{float32(lastTick)}, wantDepth...)
+			wantTop = append([]float32{float32(lastTick)}, wantTop...)
+			wantTexts = 1
+		}
+		if !slices.Equal(r.depth, wantDepth) || !slices.Equal(r.top, wantTop) {
+			t.Fatalf("frame %d (%d ticks so far): lines at x %v, on top %v; want %v, %v: the last tick's and this frame's",
+				i, s.ticks, r.depth, r.top, wantDepth, wantTop)
+		}
+		if len(r.texts) != wantTexts || wantTexts == 1 && (r.texts[0].S != "origin" || r.texts[0].X != 400 || r.texts[0].Y != 300) {
+			t.Fatalf("frame %d: HUD texts %+v, want %d: the last tick's label \"origin\" at the centre 400, 300", i, r.texts, wantTexts)
 		}
 	}
 	if s.ticks < 4 {
@@ -141,8 +156,8 @@ func TestDebugLifetime(t *testing.T) {
 	if err := g.RunFrame(); err != nil {
 		t.Fatal(err)
 	}
-	if want := float32(g.Stats().Ticks - 1); len(r.depth) != 2 || r.depth[0] != want {
-		t.Fatalf("debug drawing back on: lines at %v, want the new tick's %v and this frame's", r.depth, want)
+	if want := float32(g.Stats().Ticks - 1); len(r.depth) != 3 || r.depth[0] != want {
+		t.Fatalf("debug drawing back on: lines at %v, want the new tick's %v and this frame's two", r.depth, want)
 	}
 }
 
