@@ -15,12 +15,10 @@ import (
 type Seeker struct{ Target mgl32.Vec3 }
 
 func (s *Seeker) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error {
-	if ctx := engine.TickContextOf(m); ctx != nil {
-		d := ctx.Debug()
-		d.Arrow(a.Local.Pos, s.Target, gfx.RGB(1, 0.8, 0))
-		w := a.WorldMatrix()
-		d.OnTop().Axes(&w, 0.5)
-	}
+	d := engine.DebugOf(m) // draws nothing while debug drawing is off
+	d.Arrow(a.Local.Pos, s.Target, gfx.RGB(1, 0.8, 0))
+	w := a.WorldMatrix()
+	d.OnTop().Axes(&w, 0.5)
 	return nil
 }
 
