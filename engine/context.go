@@ -114,7 +114,8 @@ func (c *TickContext) StepBelow() { c.game.stepBelow = true }
 
 // DrawContext is passed to State.Draw, once per frame.
 type DrawContext struct {
-	game *Game
+	game  *Game
+	entry *entry
 
 	// Alpha is the interpolation factor this state's scenes were drawn with:
 	// the frame's, or the value frozen when the state stopped ticking.

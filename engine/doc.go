@@ -18,7 +18,8 @@
 // # Where your code goes
 //
 // A State is one screen: Tick(ctx) runs once per tick and is where game
-// state changes; Draw(ctx) runs once per frame and only adds HUD items.
+// state changes; Draw(ctx) runs once per frame and only adds HUD items
+// and debug drawing.
 // Gameplay states own scene managers (SceneOwner): the engine ticks them
 // after the state's Tick, teleports them when the state is entered, and
 // interpolates and draws them every frame. Optional abilities are separate
@@ -27,6 +28,12 @@
 // TickContextOf(m): the tick's input, sounds, the random source, and Post,
 // which sends its state a message read in the state's next Tick
 // (TickContext.Messages).
+//
+// Debug drawing (Debug: lines, arrows, boxes, spheres, grids, axes and
+// labels in the world) comes from a tick (TickContext.Debug, DebugOf(m) in
+// a behaviour), shown until the state's next tick, or from a frame
+// (DrawContext.Debug, DebugOf(a.Manager()) in a Framer or Drawer), shown
+// once. Game.SetDebugDraw switches it; off, it costs nothing.
 //
 // States are pushed, popped and replaced from a tick (ctx.Push, ctx.Pop,
 // ctx.Replace); changes are applied between ticks. An Overlay says whether

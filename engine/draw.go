@@ -34,22 +34,27 @@ func (g *Game) draw(f *timing.Due, w, h int) error {
 		} else {
 			edt = 0 // frozen under an overlay: no motion, no visual effects
 		}
+		first := len(g.frame.Scenes)
+		g.debugFrame(e)
 		if e.scenes != nil {
 			g.mark(e, "Scenes", -1)
 			for j, m := range scenesOf(e.scenes, &g.sbDraw) {
 				g.mark(e, "actor Frame", j)          // RunFramers and BuildDrawList panic with a *scene.PanicError
 				m.SetAspect(float32(w) / float32(h)) // cull to what the renderer will show
 				m.Interpolate(e.alpha)
+				g.debugEnv(e, m) // DebugOf in Framers and Drawers
 				m.RunFramers(edt)
 				g.lap(&g.prof.Interpolate)
 				g.frame.AddScene(m.BuildDrawList())
+				m.SetEnv(nil)
 				g.lap(&g.prof.Build)
 			}
 		}
-		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: hw, Height: hh, Scale: scale, Face: g.face, HUD: g.frame.HUD.Layer(uint16(i))}
+		g.dctx = DrawContext{game: g, entry: e, Alpha: e.alpha, FrameDelta: edt, Width: hw, Height: hh, Scale: scale, Face: g.face, HUD: g.frame.HUD.Layer(uint16(i))}
 		if err := g.callDraw(e); err != nil {
 			return err
 		}
+		g.debugDraw(e, first, g.dctx.HUD, hw, hh)
 	}
 	g.overlay.build(g, g.frame.HUD.Layer(uint16(len(g.stack))), hw, hh)
 	g.lap(&g.prof.Build)

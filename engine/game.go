@@ -159,6 +159,8 @@ type entry struct {
 	// owner tags the voices the state starts (audio.Mixer.StartOwned):
 	// they stop when it leaves the stack. Unique per push.
 	owner uint64
+
+	debug *debugLines // made when debug drawing first draws for the state
 }
 
 // New validates opts and returns a game ready to Run. Invalid options

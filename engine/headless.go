@@ -19,15 +19,19 @@ type NullRenderer struct {
 	Instances int // instances in the latest frame
 	Scenes    int // scene layers in the latest frame
 	Texts     int // HUD texts in the latest frame
+	Lines     int // debug line segments in the latest frame (Debug)
 }
 
 // Render records the frame's size.
 func (r *NullRenderer) Render(f *gfx.Frame) error {
 	r.Frames++
 	r.Scenes = len(f.Scenes)
-	r.Instances = 0
+	r.Instances, r.Lines = 0, 0
 	for _, d := range f.Scenes {
 		r.Instances += d.Len()
+		for _, l := range d.LineBuffers() {
+			r.Lines += l.Len()
+		}
 	}
 	r.Texts = len(f.HUD.Texts)
 	return nil

@@ -206,6 +206,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 			g.tctx.Input = g.in
 		}
 		e.takeMessages()
+		g.debugTick(e)
 		if err := g.callTick(e, &g.tctx); err != nil {
 			return err
 		}

@@ -114,6 +114,10 @@ type Options struct {
 	// Game.ToggleOverlay).
 	Overlay bool
 
+	// DebugDraw turns debug drawing (Debug) on from the start; toggle it
+	// with Game.SetDebugDraw. Off, it costs nothing.
+	DebugDraw bool
+
 	// Clock is the monotonic clock read once per frame. nil means the real
 	// clock; a ManualClock drives the game headless.
 	Clock Clock

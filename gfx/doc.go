@@ -1,6 +1,6 @@
 // Package gfx holds the drawing data that flows from the simulation to a
-// renderer: mesh handles, per-instance data, draw lists, cameras, lights and
-// the 2D heads-up display, and the meshes, materials and images a renderer
+// renderer: mesh handles, per-instance data, draw lists, cameras, lights,
+// debug line buffers and the 2D heads-up display, and the meshes, materials and images a renderer
 // uploads (a game loads and names them with package engine/asset). It is
 // pure data: it builds and is tested with CGO_ENABLED=0 and never calls
 // OpenGL, and it imports nothing of the engine.

@@ -16,6 +16,7 @@ type DrawList struct {
 	byMesh  []int32          // mesh ID → batch index + 1, for material 0
 	byPair  map[uint32]int32 // mesh<<16|material → batch index + 1, for the others
 	count   int
+	lines   []*LineBuffer // drawn after the meshes, with the same camera
 }
 
 // Reset empties the list, keeping its memory, camera and light.
@@ -24,7 +25,23 @@ func (d *DrawList) Reset() {
 		d.batches[i].Instances = d.batches[i].Instances[:0]
 	}
 	d.count = 0
+	clear(d.lines)
+	d.lines = d.lines[:0]
 }
+
+// AddLines adds a buffer of line segments to draw with the list's camera,
+// after its meshes: depth-tested against them, or over them when
+// l.OnTop. The renderer reads l when it draws the frame; l must not change
+// until then. An empty or nil buffer is ignored.
+func (d *DrawList) AddLines(l *LineBuffer) {
+	if l != nil && (len(l.v) > 0 || len(l.labels) > 0) {
+		d.lines = append(d.lines, l)
+	}
+}
+
+// LineBuffers returns the line buffers added since the last Reset, in the order
+// added; valid until the next Reset.
+func (d *DrawList) LineBuffers() []*LineBuffer { return d.lines }
 
 // Add appends one instance of mesh, drawn with the mesh's own material,
 // with the given model matrix and colour. MeshNone is ignored. The matrix

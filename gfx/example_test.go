@@ -35,3 +35,32 @@ func ExampleDrawList() {
 	// sphere: 1 instances, one draw call
 	// layers: 1 HUD texts: 1
 }
+
+// Debug lines are added to a scene's DrawList and drawn with its camera:
+// all of a scene's segments in one draw call.
+func ExampleLineBuffer() {
+	var d gfx.DrawList
+	d.Camera.LookAt(mgl32.Vec3{0, 4, 8}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
+
+	var dbg gfx.LineBuffer
+	dbg.Grid(mgl32.Vec3{}, 10, 1, gfx.RGB(0.4, 0.4, 0.4))
+	dbg.Box(mgl32.Vec3{-0.5, 0, -0.5}, mgl32.Vec3{0.5, 1, 0.5}, gfx.RGB(1, 0.8, 0))
+	dbg.Arrow(mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 2, 0}, gfx.RGB(0, 1, 1))
+	dbg.Text(mgl32.Vec3{0, 2.2, 0}, gfx.RGB(1, 1, 1), "spawn")
+	var gizmo gfx.LineBuffer
+	gizmo.OnTop = true // seen through the meshes
+	origin := mgl32.Ident4()
+	gizmo.Axes(&origin, 1)
+
+	d.AddLines(&dbg)
+	d.AddLines(&gizmo)
+	for _, l := range d.LineBuffers() {
+		fmt.Println(l.Len(), "segments, on top:", l.OnTop)
+	}
+	x, y, _ := d.Camera.ToHUD(dbg.Labels()[0].Pos, 1280, 720)
+	fmt.Printf("label %q at %.0f, %.0f\n", dbg.Labels()[0].S, x, y)
+	// Output:
+	// 39 segments, on top: false
+	// 3 segments, on top: true
+	// label "spawn" at 640, 206
+}

@@ -37,3 +37,38 @@ func TestBehaviourReadsTheManagersEnv(t *testing.T) {
 		t.Errorf("Env after SetEnv(nil): %v, want nil", m.Env())
 	}
 }
+
+// frameEnvReader is a Framer that reads its manager's Env through
+// Actor.Manager, as a Framer must.
+type frameEnvReader struct{ seen []any }
+
+func (r *frameEnvReader) Frame(a *Actor, dt float32) { r.seen = append(r.seen, a.Manager().Env()) }
+
+// A Framer, which is not given its manager, reaches it with Actor.Manager.
+func TestFramerReachesItsManager(t *testing.T) {
+	var m, other Manager
+	r := &frameEnvReader{}
+	h, err := m.Spawn(Spec{Behavior: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Spawn(Spec{}); err != nil {
+		t.Fatal(err)
+	}
+	a, err := m.Actor(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Manager() != &m {
+		t.Fatalf("Actor.Manager() = %p, want its manager %p", a.Manager(), &m)
+	}
+	m.SetEnv("frame")
+	m.RunFramers(0.016)
+	if len(r.seen) != 1 || r.seen[0] != "frame" {
+		t.Fatalf("the Framer read %v through a.Manager().Env(), want [frame]", r.seen)
+	}
+	var none *Actor
+	if none.Manager() != nil {
+		t.Fatal("a nil actor's Manager is not nil")
+	}
+}

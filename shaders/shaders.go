@@ -35,6 +35,17 @@ const (
 	UniformGlyphs = "uGlyphs" // sampler2D: the TrueType glyph atlas, texture unit 2
 )
 
+// Uniforms of the lines program (and UniformViewProjection).
+const (
+	UniformTopFrom = "uTopFrom" // int: the first vertex drawn over the scene rather than depth-tested
+)
+
+// Vertex attribute locations of the lines program, per vertex.
+const (
+	LinePosition uint32 = 0 // vec3: world position
+	LineColor    uint32 = 1 // vec4 from RGBA8 (normalised), sRGB-encoded
+)
+
 // Vertex attribute locations of the mesh program. Position, normal,
 // texture coordinates and vertex colour are per vertex; model and colour
 // are per instance (divisor 1).
@@ -139,8 +150,22 @@ func HUD() Program {
 	}
 }
 
+// Lines returns the program that draws debug line segments (GL_LINES).
+func Lines() Program {
+	return Program{
+		Name:     "lines",
+		Vertex:   "lines.vert",
+		Fragment: "lines.frag",
+		Uniforms: []string{UniformViewProjection, UniformTopFrom},
+		Attribs: []Attrib{
+			{Name: "aPosition", Location: LinePosition, Slots: 1},
+			{Name: "aColor", Location: LineColor, Slots: 1},
+		},
+	}
+}
+
 // All returns every built-in program.
-func All() []Program { return []Program{Mesh(), MeshLean(), HUD()} }
+func All() []Program { return []Program{Mesh(), MeshLean(), HUD(), Lines()} }
 
 // HasUniform reports whether name is one of p's uniforms.
 func (p *Program) HasUniform(name string) bool {

@@ -43,8 +43,12 @@
 // as it is written. Opaque and alpha-tested (mask) batches are drawn in
 // list order with depth test and back-face culling (none for double-sided
 // materials); blended batches follow, their instances sorted back to front
-// and drawn without depth writes. The depth buffer is cleared between
-// scenes. The HUD's rectangles, sprites and glyphs are instances of one quad,
+// and drawn without depth writes. A scene's debug line buffers
+// (gfx.LineBuffer) follow its meshes: all of them copied into one vertex
+// stream (16 bytes a vertex), uploaded once and drawn with one GL_LINES
+// call, depth-tested, with the OnTop buffers' lines lifted to the near end
+// of the depth range by the vertex shader so they show over the meshes.
+// The depth buffer is cleared between scenes. The HUD's rectangles, sprites and glyphs are instances of one quad,
 // uploaded once per frame and drawn with one instanced call per run of
 // quads that needs at most one image bound (rectangles sample a solid
 // texel of a small atlas on texture unit 0, sprites their image on unit 1,

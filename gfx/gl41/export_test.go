@@ -35,9 +35,9 @@ func ObjectsForTest(r *Renderer) Objects {
 			o.Textures = append(o.Textures, t.id)
 		}
 	}
-	o.Buffers = append(o.Buffers, r.hud.stream.buf)
-	o.VAOs = append(o.VAOs, r.hud.vao)
-	o.Programs = []uint32{r.meshProg.id, r.leanProg.id, r.hud.prog.id}
+	o.Buffers = append(o.Buffers, r.hud.stream.buf, r.lines.stream.buf)
+	o.VAOs = append(o.VAOs, r.hud.vao, r.lines.vao)
+	o.Programs = []uint32{r.meshProg.id, r.leanProg.id, r.hud.prog.id, r.lines.prog.id}
 	o.Textures = append(o.Textures, r.hud.tex, r.white)
 	return o
 }

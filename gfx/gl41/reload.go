@@ -90,6 +90,9 @@ func (r *Renderer) ReloadShaders() error {
 	if err == nil {
 		err = r.loadHUDProgram()
 	}
+	if err == nil {
+		err = r.loadLinesProgram()
+	}
 	w := &r.watch
 	w.mtimes = r.shaderTimes()
 	if err != nil {

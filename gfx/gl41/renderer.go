@@ -39,6 +39,7 @@ type Stats struct {
 	Instances     int // mesh instances drawn
 	LeanBatches   int // batches drawn with the lean 48-byte instance layout (see the package documentation)
 	HUDQuads      int // HUD rectangles and glyphs drawn
+	Lines         int // debug line segments drawn (gfx.LineBuffer)
 	GLCalls       int // GL (cgo) calls made
 	BytesUploaded int // bytes streamed to the GPU
 	SkippedBinds  int // binds and enables skipped by the state cache
@@ -102,7 +103,8 @@ type Renderer struct {
 	shaderDir string
 	watch     shaderWatch
 
-	hud hudState
+	hud   hudState
+	lines lineState
 
 	stats  Stats
 	width  int // size of the last frame drawn, for Screenshot
@@ -162,6 +164,9 @@ func (r *Renderer) init() error {
 		}
 	}
 	if err := r.initHUD(); err != nil {
+		return err
+	}
+	if err := r.initLines(); err != nil {
 		return err
 	}
 
@@ -268,7 +273,7 @@ func (r *Renderer) Render(f *gfx.Frame) error {
 	var bad error
 	drawn := false
 	for _, dl := range f.Scenes {
-		if dl == nil || dl.Len() == 0 {
+		if dl == nil || dl.Len() == 0 && len(dl.LineBuffers()) == 0 {
 			continue
 		}
 		if drawn {
@@ -362,6 +367,7 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 	if len(r.blendBatches) > 0 {
 		r.drawBlended(dl)
 	}
+	r.drawLines(dl)
 	return bad
 }
 
@@ -393,6 +399,7 @@ func (r *Renderer) Close() error {
 	a.deleteTexture(&r.white)
 	a.bindSampler(0)
 	r.closeHUD()
+	r.closeLines()
 	a.deleteProgram(&r.meshProg.id)
 	a.deleteProgram(&r.leanProg.id)
 	return nil
