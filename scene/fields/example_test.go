@@ -7,6 +7,7 @@ import (
 	"github.com/tickwork/tickwork/scene/fields"
 )
 
+// README:begin
 // Weapon is an enum: fields.Integer describes any integer type.
 type Weapon uint8
 
@@ -62,6 +63,8 @@ func Example() {
 	// bag[0].name = arrow
 	// bag[0].count = 12
 }
+
+// README:end
 
 // Load refuses data that does not fit the description and names the field.
 func ExampleLoad() {
