@@ -278,3 +278,40 @@ func TestWalk(t *testing.T) {
 		t.Errorf("Dump: got %d lines, want %d:\n%s", n, fieldsOfEvery-1+1+2*3, dump)
 	}
 }
+
+// shape's description depends on its kind, read first; it rebuilds a
+// derived area once loaded.
+type shape struct {
+	kind    kind // 0: circle, 1: rectangle
+	r, w, h float32
+	area    float32 // derived
+}
+
+func (s *shape) Describe(v *fields.Visitor) {
+	fields.Integer(v, "kind", &s.kind)
+	if s.kind == 0 {
+		v.Float32("r", &s.r)
+	} else {
+		v.Float32("w", &s.w)
+		v.Float32("h", &s.h)
+	}
+	if v.Loading() {
+		s.area = s.w * s.h
+		if s.kind == 0 {
+			s.area = 3 * s.r * s.r
+		}
+	}
+}
+
+// TestDescriptionDependingOnAKind: a description may branch on a field it
+// described before; Load follows the saved kind, and Loading lets the type
+// rebuild what it derives.
+func TestDescriptionDependingOnAKind(t *testing.T) {
+	s := &shape{kind: 0, r: 2}
+	if _, err := fields.Load(s, fields.Save(&shape{kind: 1, w: 2, h: 3}, nil)); err != nil {
+		t.Fatal(err)
+	}
+	if want := (shape{kind: 1, r: 2, w: 2, h: 3, area: 6}); *s != want {
+		t.Errorf("got %+v, want %+v", *s, want)
+	}
+}
