@@ -9,6 +9,10 @@ import (
 
 // Bool describes a bool field.
 func (v *Visitor) Bool(name string, p *bool) {
+	if v.op == opHash {
+		v.mix(b2u(*p))
+		return
+	}
 	if v.op == opWalk {
 		v.emit(name, -1, *p)
 		return
@@ -60,6 +64,10 @@ func (v *Visitor) Uint64(name string, p *uint64) { Integer(v, name, p) }
 // Float32 describes a float32 field: saved as its exact bits, hashed by its
 // bits with every NaN counted as one.
 func (v *Visitor) Float32(name string, p *float32) {
+	if v.op == opHash {
+		v.mix(canon32(*p))
+		return
+	}
 	if v.op == opWalk {
 		v.emit(name, -1, *p)
 		return
@@ -84,6 +92,10 @@ func (v *Visitor) one32(p *float32) {
 
 // Float64 describes a float64 field, as Float32.
 func (v *Visitor) Float64(name string, p *float64) {
+	if v.op == opHash {
+		v.mix(canon64(*p))
+		return
+	}
 	if v.op == opWalk {
 		v.emit(name, -1, *p)
 		return
@@ -198,19 +210,51 @@ func (v *Visitor) fixed(k byte, name string, p []float32, value any) {
 }
 
 // Vec2 describes an mgl32.Vec2 field, as two Float32s.
-func (v *Visitor) Vec2(name string, p *mgl32.Vec2) { v.fixed(kindVec2, name, p[:], walkValue(v, p)) }
+func (v *Visitor) Vec2(name string, p *mgl32.Vec2) {
+	if v.op == opHash {
+		v.mix(canon32(p[0]))
+		v.mix(canon32(p[1]))
+		return
+	}
+	v.fixed(kindVec2, name, p[:], walkValue(v, p))
+}
 
 // Vec3 describes an mgl32.Vec3 field, as three Float32s.
-func (v *Visitor) Vec3(name string, p *mgl32.Vec3) { v.fixed(kindVec3, name, p[:], walkValue(v, p)) }
+func (v *Visitor) Vec3(name string, p *mgl32.Vec3) {
+	if v.op == opHash {
+		v.mix(canon32(p[0]))
+		v.mix(canon32(p[1]))
+		v.mix(canon32(p[2]))
+		return
+	}
+	v.fixed(kindVec3, name, p[:], walkValue(v, p))
+}
 
 // Vec4 describes an mgl32.Vec4 field, as four Float32s.
-func (v *Visitor) Vec4(name string, p *mgl32.Vec4) { v.fixed(kindVec4, name, p[:], walkValue(v, p)) }
+func (v *Visitor) Vec4(name string, p *mgl32.Vec4) {
+	if v.op == opHash {
+		v.floats32(p[:])
+		return
+	}
+	v.fixed(kindVec4, name, p[:], walkValue(v, p))
+}
 
 // Mat4 describes an mgl32.Mat4 field, as sixteen Float32s (column-major).
-func (v *Visitor) Mat4(name string, p *mgl32.Mat4) { v.fixed(kindMat4, name, p[:], walkValue(v, p)) }
+func (v *Visitor) Mat4(name string, p *mgl32.Mat4) {
+	if v.op == opHash {
+		v.floats32(p[:])
+		return
+	}
+	v.fixed(kindMat4, name, p[:], walkValue(v, p))
+}
 
 // Quat describes an mgl32.Quat field, as four Float32s: W, then V.
 func (v *Visitor) Quat(name string, p *mgl32.Quat) {
+	if v.op == opHash {
+		v.mix(canon32(p.W))
+		v.floats32(p.V[:])
+		return
+	}
 	if v.op == opWalk {
 		v.emit(name, -1, *p)
 		return

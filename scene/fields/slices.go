@@ -26,6 +26,10 @@ func signed[T Int]() bool {
 // hold is refused with ErrRange. Its hash is the value's, whatever the
 // width.
 func Integer[T Int](v *Visitor, name string, p *T) {
+	if v.op == opHash {
+		v.mix(uint64(*p))
+		return
+	}
 	if v.op == opWalk {
 		v.emit(name, -1, *p)
 		return
