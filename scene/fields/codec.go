@@ -138,9 +138,12 @@ func (c *Codec) Load(d Describer, data []byte) (rest []byte, err error) {
 // Walk calls fn with the path ("hp", "inv.items[2].count") and the value
 // of every field d describes, in order, for a debug view. A slice of
 // numbers, strings or vectors is one value (the slice itself: read it
-// during fn only); a slice of Structs is walked element by element. It
-// allocates (each path, each boxed value).
+// during fn only); a slice of Structs is walked element by element. A nil
+// fn walks nothing. It allocates (each path, each boxed value).
 func (c *Codec) Walk(d Describer, fn func(path string, value any)) {
+	if fn == nil {
+		return
+	}
 	v := c.start(opWalk, d)
 	defer c.finish(v)
 	v.walk = fn
