@@ -94,6 +94,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime 10s ./engine/replay
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeModel$$' -fuzztime 10s -fuzzminimizetime 2s ./engine/asset
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeAudio$$' -fuzztime 10s -fuzzminimizetime 2s ./engine/audio
+	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 10s ./scene/fields
 
 ## bench: Go benchmarks of every package and the end-to-end harness
 ## (cmd/framebench: headless and windowed under Xvfb), then BENCHMARKS.md

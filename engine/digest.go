@@ -2,8 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tickwork/tickwork/scene"
+	"github.com/tickwork/tickwork/scene/fields"
 )
 
 // Digest is the game's state, part by part, as Game.Digest takes it: what
@@ -18,9 +20,10 @@ type Digest struct {
 // StateDigest is one state on the stack.
 type StateDigest struct {
 	Name   string
-	Hash   uint64 // the state's own Hash, when it is a Hasher
-	Hasher bool
+	Hash   uint64 // the state's own Hash when it is a Hasher, else its fields.Hash when it is a fields.Describer
+	Hasher bool   // Hash is set: the state is a Hasher or a fields.Describer
 	Scenes [][]scene.ActorDigest
+	Fields string // fields.Dump of a fields.Describer state that is not a Hasher, so that Diff can name the field
 }
 
 // Digest returns the game's state part by part. Call it between ticks on
@@ -36,6 +39,8 @@ func (g *Game) Digest() Digest {
 		}
 		if hs, ok := e.state.(Hasher); ok {
 			sd.Hash, sd.Hasher = hs.Hash(), true
+		} else if ds, ok := e.state.(fields.Describer); ok {
+			sd.Hash, sd.Hasher, sd.Fields = fields.Hash(ds), true, fields.Dump(ds)
 		}
 		d.States = append(d.States, sd)
 	}
@@ -67,6 +72,9 @@ func Diff(a, b Digest) string {
 				return fmt.Sprintf("state %s, scene %d, %s", x.Name, j, d)
 			}
 		}
+		if x.Hasher && x.Hash != y.Hash && x.Fields != y.Fields {
+			return fmt.Sprintf("state %s: %s", x.Name, firstLineDiff(x.Fields, y.Fields))
+		}
 		if x.Hasher && x.Hash != y.Hash {
 			return fmt.Sprintf("state %s: its own Hash differs (%016x, %016x): state kept outside its scenes", x.Name, x.Hash, y.Hash)
 		}
@@ -75,4 +83,22 @@ func Diff(a, b Digest) string {
 		return "the random source differs: the runs drew a different number of random values"
 	}
 	return ""
+}
+
+// firstLineDiff names the first line that differs between two fields.Dump
+// texts: "field hp differs (hp = 10, hp = 9)".
+func firstLineDiff(a, b string) string {
+	for a != "" || b != "" {
+		var la, lb string
+		la, a, _ = strings.Cut(a, "\n")
+		lb, b, _ = strings.Cut(b, "\n")
+		if la != lb {
+			path, _, _ := strings.Cut(la, " = ")
+			if la == "" {
+				path, _, _ = strings.Cut(lb, " = ")
+			}
+			return fmt.Sprintf("field %s differs (%q in the first run, %q in the second)", path, la, lb)
+		}
+	}
+	return "its described fields differ"
 }

@@ -23,7 +23,9 @@
 // Gameplay states own scene managers (SceneOwner): the engine ticks them
 // after the state's Tick, teleports them when the state is entered, and
 // interpolates and draws them every frame. Optional abilities are separate
-// one-method interfaces: Enterer, Exiter, Coverer, Overlay, Named, Hasher.
+// one-method interfaces: Enterer, Exiter, Coverer, Overlay, Named, Hasher,
+// and fields.Describer (a state's own fields, described once for its hash,
+// snapshot and debug view; package scene/fields).
 // An actor's behaviour reaches the tick it runs in through
 // TickContextOf(m): the tick's input, sounds, the random source, and Post,
 // which sends its state a message read in the state's next Tick

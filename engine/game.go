@@ -13,6 +13,7 @@ import (
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/text"
 	"github.com/tickwork/tickwork/scene"
+	"github.com/tickwork/tickwork/scene/fields"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -78,8 +79,9 @@ type Game struct {
 	clock     Clock
 	stamp     func() timing.Micros
 	rand      *rand.Rand
-	pcg       *rand.PCG // rand's source, whose state Hash includes
-	hbuf      []byte    // Hash's scratch for the source's state
+	pcg       *rand.PCG    // rand's source, whose state Hash includes
+	hbuf      []byte       // Hash's scratch for the source's state
+	fcodec    fields.Codec // hashes states that describe their fields
 	mode      scene.Mode
 	logf      func(string, ...any)
 
@@ -152,9 +154,10 @@ type entry struct {
 	// The state's optional abilities, found once when it is pushed: a type
 	// assertion to an interface type on every frame fills the runtime's
 	// per-site cache at random moments, and each filling allocates.
-	scenes  SceneOwner // nil: no scenes
-	overlay Overlay    // nil: not an overlay
-	hasher  Hasher     // nil: no state of its own in Hash
+	scenes  SceneOwner       // nil: no scenes
+	overlay Overlay          // nil: not an overlay
+	hasher  Hasher           // nil: no state of its own in Hash
+	desc    fields.Describer // nil: not described, or a Hasher (whose Hash wins)
 
 	// owner tags the voices the state starts (audio.Mixer.StartOwned):
 	// they stop when it leaves the stack. Unique per push.

@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/tickwork/tickwork/scene/fields"
+)
 
 // MaxDepth is the most states the stack holds. A push beyond it ends the
 // game with an error naming the state pushed and the top state, instead of
@@ -92,6 +96,9 @@ func (g *Game) enter(s State) error {
 	e.scenes, _ = s.(SceneOwner)
 	e.overlay, _ = s.(Overlay)
 	e.hasher, _ = s.(Hasher)
+	if e.hasher == nil {
+		e.desc, _ = s.(fields.Describer)
+	}
 	g.stack = append(g.stack, e)
 	if en, ok := s.(Enterer); ok {
 		if err := g.call(e, "Enter", en.Enter); err != nil {

@@ -88,7 +88,11 @@ type Named interface {
 
 // Hasher is implemented by states that keep game state outside their scenes
 // and want it in the game's state hash (Game.Hash), for determinism tests
-// and replays.
+// and replays. A state can instead describe its fields once
+// (fields.Describer, package scene/fields), and its hash, snapshot and
+// debug view all come from that description; a state that is both is
+// hashed by its Hash method (it wins), so a hand-tuned Hash can cover less
+// or more than the description.
 type Hasher interface {
 	Hash() uint64
 }

@@ -3,6 +3,7 @@ package scene
 import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/scene/fields"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -57,8 +58,10 @@ type Spec struct {
 	Hidden   bool
 
 	// Behavior is anything: it is ticked if it implements Ticker, told about
-	// frames if it implements Framer and asked to draw if it implements
-	// Drawer. Actor.Behavior returns it, so it can also be plain data.
+	// frames if it implements Framer, asked to draw if it implements Drawer
+	// and hashed with its actor (Manager.Hash) if it implements
+	// fields.Describer. Actor.Behavior returns it, so it can also be plain
+	// data.
 	Behavior any
 
 	// Bulk, if not nil, ticks the actor together with every other actor
@@ -231,10 +234,11 @@ func (a *Actor) SetBehavior(b any) {
 	t, _ := b.(Ticker)
 	f, _ := b.(Framer)
 	d, _ := b.(Drawer)
+	ds, _ := b.(fields.Describer)
 	c, k := a.ch, a.k()
 	c.tickers += count(t != nil) - count(c.tick[k] != nil)
 	c.framers += count(f != nil) - count(c.frame[k] != nil)
-	c.behavior[k], c.tick[k], c.frame[k], c.draw[k] = b, t, f, d
+	c.behavior[k], c.tick[k], c.frame[k], c.draw[k], c.desc[k] = b, t, f, d, ds
 	if d != nil {
 		*a.fl() |= flagDrawer
 	} else {

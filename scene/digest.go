@@ -1,6 +1,10 @@
 package scene
 
-import "math"
+import (
+	"math"
+
+	"github.com/tickwork/tickwork/scene/fields"
+)
 
 // ActorDigest is one live actor's state, field by field, as Digest lists
 // it: enough to say which part of which actor differs between two runs.
@@ -11,6 +15,7 @@ type ActorDigest struct {
 	Material      uint16
 	Color         uint64 // FNV-1a of the colour's exact bits
 	Hidden        bool
+	Behavior      uint64 // fields.Hash of the behaviour when it is a fields.Describer, else 0
 }
 
 // Digest appends to dst one ActorDigest per live actor, in slot order. It
@@ -26,7 +31,7 @@ func (m *Manager) Digest(dst []ActorDigest) []ActorDigest {
 			Local: transformBits(&a.Local), World: transformBits(&a.ch.wt[a.k()][cur]),
 			Mesh: uint16(a.Mesh), Material: uint16(a.Material),
 			Color:  wordsHash(col.R, col.G, col.B, col.A),
-			Hidden: a.Hidden,
+			Hidden: a.Hidden, Behavior: m.behaviorHash(a),
 		})
 	}
 	return dst
@@ -63,12 +68,27 @@ func Diff(a, b []ActorDigest) string {
 			field = "colour"
 		case x.Hidden != y.Hidden:
 			field = "hidden"
+		case x.Behavior != y.Behavior:
+			field = "behaviour (its described fields)"
 		default:
 			continue
 		}
 		return "actor " + x.Actor.String() + ": " + field + " differs"
 	}
 	return ""
+}
+
+// behaviorHash is the fields.Hash of a's behaviour when it describes its
+// fields, 0 otherwise.
+func (m *Manager) behaviorHash(a *Actor) uint64 {
+	d := a.ch.desc[a.k()]
+	if d == nil {
+		return 0
+	}
+	if m.fc == nil {
+		m.fc = new(fields.Codec)
+	}
+	return m.fc.Hash(d)
 }
 
 func transformBits(t *Transform) uint64 {

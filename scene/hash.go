@@ -9,10 +9,14 @@ const (
 )
 
 // Hash returns a 64-bit digest of the scene's simulation state: for every
-// live actor in slot order, its handle, its parent's handle and the exact
-// bits of its local transform. It changes when any actor moves, turns,
-// scales, is spawned, removed or reparented, and does not change otherwise
-// (render matrices, colours, modes and frames do not count).
+// live actor in slot order, its handle, its parent's handle, the exact
+// bits of its local transform and, when its behaviour implements
+// fields.Describer, the fields.Hash of its behaviour. It changes when any
+// actor moves, turns, scales, is spawned, removed or reparented or a
+// described behaviour's field changes, and does not change otherwise
+// (render matrices, colours, modes, frames and behaviours that describe
+// nothing do not count: a scene without described behaviours hashes as it
+// did before they were hashed).
 //
 // It is meant for determinism tests and replays: two runs fed the same
 // inputs tick for tick must give the same hash after every tick, on any
@@ -44,6 +48,11 @@ func (m *Manager) Hash() uint64 {
 			f(l.Scale[0])
 			f(l.Scale[1])
 			f(l.Scale[2])
+			if ch.desc[k] != nil {
+				bh := m.behaviorHash(a)
+				mix(uint32(bh))
+				mix(uint32(bh >> 32))
+			}
 		}
 	}
 	return h

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/scene/fields"
 )
 
 // Actors are stored in fixed-size chunks, never moved, so a *Actor stays
@@ -30,17 +31,18 @@ type chunk struct {
 	render [chunkSize]mgl32.Mat4 // blended each frame
 
 	// Cold columns: read by some actors, or some frames.
-	worldM   [chunkSize]mgl32.Mat4 // matrix of the world transform, when flagWorldM is set
-	renderT  [chunkSize]Transform  // render TRS, kept for actors with children
-	good     [chunkSize]Transform  // last finite Local of a child, restored by the finiteness check
-	handle   [chunkSize]Handle     // the actor's; kept after removal, for the generation
-	parentH  [chunkSize]Handle     // the parent's handle, NoHandle for a root
-	behavior [chunkSize]any        // as given to Spawn or SetBehavior
-	children [chunkSize]int32      // number of direct children
-	tick     [chunkSize]Ticker     // the behaviour, if it is a Ticker
-	frame    [chunkSize]Framer     // the behaviour, if it is a Framer
-	draw     [chunkSize]Drawer     // the behaviour, if it is a Drawer
-	bulk     [chunkSize]*bulkGroup // the BulkTicker's group the actor joined, nil for none
+	worldM   [chunkSize]mgl32.Mat4       // matrix of the world transform, when flagWorldM is set
+	renderT  [chunkSize]Transform        // render TRS, kept for actors with children
+	good     [chunkSize]Transform        // last finite Local of a child, restored by the finiteness check
+	handle   [chunkSize]Handle           // the actor's; kept after removal, for the generation
+	parentH  [chunkSize]Handle           // the parent's handle, NoHandle for a root
+	behavior [chunkSize]any              // as given to Spawn or SetBehavior
+	children [chunkSize]int32            // number of direct children
+	tick     [chunkSize]Ticker           // the behaviour, if it is a Ticker
+	frame    [chunkSize]Framer           // the behaviour, if it is a Framer
+	draw     [chunkSize]Drawer           // the behaviour, if it is a Drawer
+	desc     [chunkSize]fields.Describer // the behaviour, if it describes its fields (hashed)
+	bulk     [chunkSize]*bulkGroup       // the BulkTicker's group the actor joined, nil for none
 
 	a       [chunkSize]Actor
 	mgr     *Manager
@@ -88,6 +90,8 @@ type Manager struct {
 	cull    culler
 
 	env any // the game's per-tick services (SetEnv), read by behaviours
+
+	fc *fields.Codec // hashes described behaviours; made by the first Hash that meets one
 }
 
 func (m *Manager) at(i int32) *Actor { return &m.chunks[i>>chunkShift].a[i&chunkMask] }

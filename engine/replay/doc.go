@@ -43,11 +43,13 @@
 //     (ctx.Tick), not time.Now or the frame delta.
 //   - Take all input through the tick (ctx.Input); an event's Time is
 //     recorded and replayed, but which tick it reaches is what counts.
-//   - Keep state outside scenes in the hash (engine.Hasher), so that a
-//     divergence there is caught too.
+//   - Keep state outside scenes in the hash (engine.Hasher, or describe
+//     the state's and behaviours' fields with package scene/fields), so
+//     that a divergence there is caught too.
 //
-// The hash covers what engine.HashScheme says (every scene and Hasher on
-// the stack, the states' names and the random source's state); it is exact
+// The hash covers what engine.HashScheme says (every scene, Hasher and
+// described state on the stack, the states' names and the random source's
+// state); it is exact
 // on the same architecture and Go version. Floating point may differ
 // elsewhere. A recording stores its scheme: one made with another scheme
 // still replays its input, unchecked (Player.HashesComparable), instead of
