@@ -112,7 +112,7 @@ func (c *Fly) Snap() {
 }
 
 func (c *Fly) place() Pose {
-	return Pose{Eye: c.Eye, Yaw: c.Yaw, Pitch: c.Pitch, FovY: c.FovY}
+	return Pose{Eye: c.Eye, Yaw: c.Yaw, Pitch: c.Pitch, FovY: fovOf(c.FovY)}
 }
 
 func (c *Fly) valid() bool {
@@ -205,7 +205,7 @@ func (c *FirstPerson) Walk(move mgl32.Vec3) mgl32.Vec3 {
 }
 
 func (c *FirstPerson) place() Pose {
-	return Pose{Eye: c.Feet.Add(mgl32.Vec3{0, c.EyeHeight, 0}), Yaw: c.Yaw, Pitch: c.Pitch, FovY: c.FovY}
+	return Pose{Eye: c.Feet.Add(mgl32.Vec3{0, c.EyeHeight, 0}), Yaw: c.Yaw, Pitch: c.Pitch, FovY: fovOf(c.FovY)}
 }
 
 func (c *FirstPerson) valid() bool {
