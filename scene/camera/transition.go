@@ -25,11 +25,11 @@ type Poser interface {
 type Transition struct {
 	Near, Far float32
 
-	from, to   Poser
-	ticks      int32
-	n, lastN   int32
-	started    bool
-	fromP, toP Pose // scratch for Pose
+	from, to        Poser
+	ticks           int32
+	n, lastN        int32
+	started         bool
+	fromP, toP, out Pose // scratch: a pose handed to a Poser escapes
 }
 
 // Start begins a transition from one camera to another, lasting ticks
@@ -96,9 +96,8 @@ func (t *Transition) Pose(alpha float32, dst *Pose) {
 
 // Render writes the view and lens drawn at alpha into dst.
 func (t *Transition) Render(alpha float32, dst *gfx.Camera) {
-	var p Pose
-	t.Pose(alpha, &p)
-	renderPose(&p, t.Near, t.Far, dst)
+	t.Pose(alpha, &t.out)
+	renderPose(&t.out, t.Near, t.Far, dst)
 }
 
 // AppendHash appends the transition's progress to b (the two cameras hash
