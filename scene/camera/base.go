@@ -165,7 +165,7 @@ func appendBool(b []byte, v bool) []byte {
 
 func appendPose(b []byte, p *Pose) []byte {
 	b = appendVec3(b, p.Eye)
-	return appendF32(b, p.Yaw, p.Pitch, p.Roll, p.FovY)
+	return appendF32(b, p.Yaw, p.Pitch, p.Roll, p.FovY, p.Pivot)
 }
 
 // Sum64 returns the 64-bit FNV-1a hash of b: what each camera's Hash

@@ -143,7 +143,7 @@ func (c *Follow) Arm() float32 { return c.arm }
 
 func (c *Follow) place() Pose {
 	f := forward(c.Yaw, c.Pitch)
-	return Pose{Eye: c.pivot.Sub(f.Mul(c.arm)), Yaw: c.Yaw, Pitch: c.Pitch, FovY: fovOf(c.FovY)}
+	return Pose{Eye: c.pivot.Sub(f.Mul(c.arm)), Yaw: c.Yaw, Pitch: c.Pitch, FovY: fovOf(c.FovY), Pivot: c.arm}
 }
 
 func (c *Follow) distLimits() (lo, hi float32) {

@@ -267,6 +267,6 @@ func TestInterpolation(t *testing.T) {
 		var p Pose
 		c.Pose(tc.alpha, &p)
 		wantF(t, "yaw", p.Yaw, tc.yaw, 1e-6)
-		wantVec(t, "eye on the sphere", p.Eye, forward(p.Yaw, 0).Mul(-5), 0.8) // a chord, not the arc
+		wantVec(t, "eye on the arc", p.Eye, forward(p.Yaw, 0).Mul(-5), 1e-5)
 	}
 }

@@ -53,7 +53,7 @@ func (o *Orbit) Snap() {
 
 func (o *Orbit) place() Pose {
 	f := forward(o.Yaw, o.Pitch)
-	return Pose{Eye: o.Target.Sub(f.Mul(o.Distance)), Yaw: o.Yaw, Pitch: o.Pitch, FovY: fovOf(o.FovY)}
+	return Pose{Eye: o.Target.Sub(f.Mul(o.Distance)), Yaw: o.Yaw, Pitch: o.Pitch, FovY: fovOf(o.FovY), Pivot: o.Distance}
 }
 
 func (o *Orbit) distLimits() (lo, hi float32) {

@@ -44,10 +44,17 @@ func (in *Input) sanitize() {
 // Pose is where a camera is and where it looks: the eye, its direction as
 // yaw and pitch, a roll about the view direction, and the vertical field of
 // view (radians; 0 means gfx.DefaultFovY).
+//
+// Pivot is the distance along the view to the point the camera turns round
+// (an orbit's target, a follow camera's pivot); 0 for a camera that turns
+// where it stands. Blend moves that point and the distance, so an orbit
+// swings along its arc, its target centred at every alpha, where blending
+// the eye would cut across the chord.
 type Pose struct {
 	Eye              mgl32.Vec3
 	Yaw, Pitch, Roll float32
 	FovY             float32
+	Pivot            float32
 }
 
 // Forward returns the unit direction the pose looks along.
@@ -97,13 +104,29 @@ func (p *Pose) Rotation() mgl32.Quat {
 }
 
 // Blend writes into dst the pose t of the way from a to b (t in [0, 1]):
-// the eye, pitch, roll and field of view linearly, the yaw along the
-// shorter way round. dst may be a or b.
+// the pitch, roll, field of view and pivot distance linearly, the yaw along
+// the shorter way round, and the eye linearly when neither pose has a
+// pivot; otherwise the pivot point (Eye + Pivot·Forward) moves linearly and
+// the eye sits Pivot behind it. dst may be a or b.
 func Blend(dst, a, b *Pose, t float32) {
 	dy := wrap(b.Yaw - a.Yaw)
-	dst.Eye = mgl32.Vec3{lerp(a.Eye[0], b.Eye[0], t), lerp(a.Eye[1], b.Eye[1], t), lerp(a.Eye[2], b.Eye[2], t)}
-	dst.Yaw = wrap(a.Yaw + dy*t)
-	dst.Pitch = lerp(a.Pitch, b.Pitch, t)
+	yaw := wrap(a.Yaw + dy*t)
+	pitch := lerp(a.Pitch, b.Pitch, t)
+	if a.Pivot == 0 && b.Pivot == 0 {
+		dst.Eye = mgl32.Vec3{lerp(a.Eye[0], b.Eye[0], t), lerp(a.Eye[1], b.Eye[1], t), lerp(a.Eye[2], b.Eye[2], t)}
+		dst.Pivot = 0
+	} else {
+		fa, fb := a.Forward(), b.Forward()
+		var c mgl32.Vec3
+		for i := range 3 {
+			c[i] = lerp(a.Eye[i]+fa[i]*a.Pivot, b.Eye[i]+fb[i]*b.Pivot, t)
+		}
+		d := lerp(a.Pivot, b.Pivot, t)
+		f := forward(yaw, pitch)
+		dst.Eye = mgl32.Vec3{c[0] - f[0]*d, c[1] - f[1]*d, c[2] - f[2]*d}
+		dst.Pivot = d
+	}
+	dst.Yaw, dst.Pitch = yaw, pitch
 	dst.Roll = lerp(a.Roll, b.Roll, t)
 	dst.FovY = lerp(fovOf(a.FovY), fovOf(b.FovY), t)
 }
@@ -111,7 +134,7 @@ func Blend(dst, a, b *Pose, t float32) {
 // finite reports whether p has no NaN or infinity.
 func (p *Pose) finite() bool {
 	return finite(p.Eye[0]) && finite(p.Eye[1]) && finite(p.Eye[2]) &&
-		finite(p.Yaw) && finite(p.Pitch) && finite(p.Roll) && finite(p.FovY)
+		finite(p.Yaw) && finite(p.Pitch) && finite(p.Roll) && finite(p.FovY) && finite(p.Pivot)
 }
 
 func lerp(a, b, t float32) float32 { return a + (b-a)*t }

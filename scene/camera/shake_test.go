@@ -39,7 +39,7 @@ func TestShakeIsDeterministic(t *testing.T) {
 	if h1[5] == h3[5] {
 		t.Errorf("tick 5: seeds 42 and 43 give the same hash %x, want different shakes", h1[5])
 	}
-	still := Pose{Eye: mgl32.Vec3{0, 1, 5}, FovY: p1[0].FovY}
+	still := Pose{Eye: mgl32.Vec3{0, 1, 5}, FovY: p1[0].FovY, Pivot: 5}
 	if p1[0] != still || p1[1] != still || p1[2] == still {
 		t.Errorf("poses %+v / %+v / %+v: want still before the shake, shaken from its first tick", p1[0], p1[1], p1[2])
 	}
