@@ -19,9 +19,10 @@
 //
 // Every camera is a scene.Viewer: scene.Manager.SetViewer(cam) makes the
 // scene ask it for the view at each frame's alpha, before culling, so what
-// is culled and what is drawn see the same view. Tick the camera in the
-// game's tick after the scene (a follow camera then follows where its
-// target is now). Without a scene, Render into any gfx.Camera.
+// is culled and what is drawn see the same view. Tick the camera once per
+// tick after what it follows has moved (in a state's Tick, after moving the
+// player), so a follow camera follows where its target is now. Without a
+// scene, Render into any gfx.Camera.
 //
 // Input is plain numbers, so a camera works with raw input (the engine's
 // Input.MouseMotion, Scroll and keys) or with input actions:
