@@ -3,6 +3,8 @@ package camera
 import (
 	"fmt"
 	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // Defaults for Aim's zero fields.
@@ -34,6 +36,24 @@ type Aim struct {
 	InvertY bool
 	// FovY is the vertical field of view, radians; 0 means gfx.DefaultFovY.
 	FovY float32
+}
+
+// Walk returns the world direction, on the ground (y = 0), that move (x
+// right, z forward, each in [−1, 1]; y ignored) means for the camera's
+// current yaw, no longer than 1: movement relative to the camera, for a
+// first-person body or a third-person player. Call it in a tick; the
+// camera follows next tick.
+func (a *Aim) Walk(move mgl32.Vec3) mgl32.Vec3 {
+	if !vecFinite(move) {
+		return mgl32.Vec3{}
+	}
+	sy, cy := math.Sincos(float64(a.Yaw))
+	s, k := float32(sy), float32(cy)
+	v := mgl32.Vec3{k*move[0] + s*move[2], 0, s*move[0] - k*move[2]}
+	if l := v.Len(); l > 1 {
+		v = v.Mul(1 / l)
+	}
+	return v
 }
 
 // turn applies the tick's look and turn input, then the limits.

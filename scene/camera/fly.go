@@ -156,8 +156,8 @@ func (c *Fly) Hash() uint64 {
 
 // FirstPerson is the eyes of a walking body: the game moves the body (Feet,
 // set every tick before Tick), the camera sits EyeHeight above it and turns
-// with mouse-look and stick; zoom steps narrow the field of view. Walk turns
-// a move input into the direction the body should walk.
+// with mouse-look and stick; zoom steps narrow the field of view. Walk (from
+// Aim) turns a move input into the direction the body should walk.
 type FirstPerson struct {
 	Base
 	Aim
@@ -185,23 +185,6 @@ func (c *FirstPerson) Snap() {
 		c.limit()
 		c.commit(c.place(), true)
 	}
-}
-
-// Walk returns the world direction, on the ground (y = 0), that move (x
-// right, z forward, each in [−1, 1]; y ignored) means for the camera's
-// current yaw, no longer than 1. Call it in a tick, after Tick, to move the
-// body; the camera follows next tick.
-func (c *FirstPerson) Walk(move mgl32.Vec3) mgl32.Vec3 {
-	if !vecFinite(move) {
-		return mgl32.Vec3{}
-	}
-	sy, cy := math.Sincos(float64(c.Yaw))
-	s, k := float32(sy), float32(cy)
-	v := mgl32.Vec3{k*move[0] + s*move[2], 0, s*move[0] - k*move[2]}
-	if l := v.Len(); l > 1 {
-		v = v.Mul(1 / l)
-	}
-	return v
 }
 
 func (c *FirstPerson) place() Pose {
