@@ -153,18 +153,24 @@ func (m *Manager) beginCull(cur uint8, t, minDot float32) bool {
 	if c.off || c.aspect == 0 {
 		return false
 	}
-	view := m.draw.Camera.View // the last view, kept if the camera was removed
-	if m.camera == NoHandle {
+	// The viewer's view (Interpolate has rendered it), or the last view,
+	// kept if the camera actor was removed.
+	view := m.draw.Camera.View
+	switch {
+	case m.viewer != nil:
+	case m.camera == NoHandle:
 		if m.viewSet {
 			view = m.view
 		} else {
 			view = mgl32.Ident4()
 		}
-	} else if _, a, err := m.lookup("camera", m.camera); err == nil {
-		ch, k := a.ch, a.k()
-		m.blendChain(ch, k, cur, t, minDot)
-		rigidInverse(&view, &ch.render[k])
-		c.cam = &ch.render[k]
+	default:
+		if _, a, err := m.lookup("camera", m.camera); err == nil {
+			ch, k := a.ch, a.k()
+			m.blendChain(ch, k, cur, t, minDot)
+			rigidInverse(&view, &ch.render[k])
+			c.cam = &ch.render[k]
+		}
 	}
 	var proj mgl32.Mat4
 	m.draw.Camera.Projection(c.aspect, &proj)

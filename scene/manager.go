@@ -84,6 +84,8 @@ type Manager struct {
 	cur     uint8 // index of the world transforms in Actor.wt
 	mode    Mode
 	camera  Handle
+	viewer  Viewer
+	lens    [3]float32 // SetLens's field of view, near and far, restored when the viewer goes
 	view    mgl32.Mat4
 	viewSet bool
 	draw    gfx.DrawList

@@ -111,6 +111,9 @@ func (m *Manager) Interpolate(alpha float32) {
 	} else if alpha > 1 {
 		alpha = 1
 	}
+	if m.viewer != nil { // before culling, which needs the frame's view
+		m.viewer.Render(alpha, &m.draw.Camera)
+	}
 	mode := m.mode
 	t, minDot := alpha, float32(nlerpMinDot)
 	if mode == ModeExtrapolate {
@@ -248,6 +251,27 @@ func (m *Manager) SetCamera(h Handle) error {
 // Camera returns the camera actor's handle, NoHandle if there is none.
 func (m *Manager) Camera() Handle { return m.camera }
 
+// Viewer renders a scene's view: a camera that moves in ticks and is drawn
+// between them, as scene/camera's cameras are.
+type Viewer interface {
+	// Render writes the view and lens drawn at alpha (0 the previous
+	// tick, 1 the newest) into dst. It must change no game state.
+	Render(alpha float32, dst *gfx.Camera)
+}
+
+// SetViewer makes v the source of the view and the lens: each frame,
+// Interpolate asks it for the frame's view at the frame's alpha before it
+// culls, so what is culled and what is drawn see the same view. It takes
+// precedence over the camera actor (SetCamera), SetView and SetLens (the
+// viewer's zero lens fields mean gfx's defaults); nil returns to them.
+// Call it from the game's goroutine, outside Interpolate.
+func (m *Manager) SetViewer(v Viewer) {
+	if v == nil && m.viewer != nil {
+		m.draw.Camera.FovY, m.draw.Camera.Near, m.draw.Camera.Far = m.lens[0], m.lens[1], m.lens[2]
+	}
+	m.viewer = v
+}
+
 // SetView sets the view matrix used when no camera actor is set. Until it
 // is called that view is the identity.
 func (m *Manager) SetView(view mgl32.Mat4) { m.view, m.viewSet = view, true }
@@ -260,7 +284,10 @@ func (m *Manager) SetLens(fovY, near, far float32) error {
 	if err := gfx.CheckLens(fovY, near, far); err != nil {
 		return fmt.Errorf("scene: SetLens: %w", err)
 	}
-	m.draw.Camera.FovY, m.draw.Camera.Near, m.draw.Camera.Far = fovY, near, far
+	m.lens = [3]float32{fovY, near, far}
+	if m.viewer == nil {
+		m.draw.Camera.FovY, m.draw.Camera.Near, m.draw.Camera.Far = fovY, near, far
+	}
 	return nil
 }
 
@@ -343,6 +370,9 @@ func (m *Manager) framers() int32 {
 // buildView sets the draw list's view from the camera actor, or the fixed
 // view.
 func (m *Manager) buildView() {
+	if m.viewer != nil {
+		return // Interpolate rendered the viewer's view
+	}
 	if m.camera == NoHandle {
 		if !m.viewSet {
 			m.view, m.viewSet = mgl32.Ident4(), true
