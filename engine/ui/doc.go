@@ -13,6 +13,12 @@
 // latest tick laid out to the state's HUD layer in one pass, allocating
 // nothing.
 //
+// Panels anchored to the centre or the top centre are placed within the
+// HUD size Draw last saw (1280×720 before the first frame, and headless).
+// Keys and pads do not depend on where widgets are, but the mouse does: a
+// recording worked with the mouse replays exactly at the HUD size it was
+// made at, or with panels anchored TopLeft.
+//
 //	func (m *Menu) Tick(ctx *engine.TickContext) error {
 //		m.ui.Begin(ctx.Input, nil) // nil: arrows, Enter, Escape, D-pad, stick, A and B
 //		m.ui.Panel("main", ui.Layout{Anchor: ui.Centered, Align: ui.Center, MinItemWidth: 200})

@@ -340,6 +340,10 @@ func (u *UI) text(s string, x, y, w, h float32, c gfx.Color) {
 func (u *UI) hit(id uint64, label string, x, y, w, h float32, takesFocus bool) {
 	u.prims = append(u.prims, prim{kind: pHit, x: x, y: y, w: w, h: h, id: id, s: label, focusable: takesFocus})
 	if takesFocus {
+		if _, dup := u.seen[id]; dup {
+			u.problem(probDuplicate, id, fmt.Errorf("ui: two widgets labelled %q in one panel share an id: suffix one with \"##\" and a unique word (%q)", label, label+"##2"))
+		}
+		u.seen[id] = struct{}{}
 		u.order = append(u.order, focusable{id: id, row: u.rowID()})
 	}
 	u.lastID = id

@@ -69,7 +69,8 @@ type UI struct {
 	frames []frame // open panels; frames[0] is the root
 	kids   []kid   // the children of the open panels
 	order  []focusable
-	open   bool // between Begin and End
+	seen   map[uint64]struct{} // the ids of this tick's focusable widgets
+	open   bool                // between Begin and End
 
 	focus, active, hot, clicked uint64
 	lastID                      uint64 // the latest widget, for Tooltip
@@ -145,6 +146,7 @@ const (
 	probNaN
 	probNesting
 	probRange
+	probDuplicate
 )
 
 // problem reports err once for (kind, id).
@@ -183,6 +185,10 @@ func (u *UI) Begin(in Input, nav Nav) {
 	u.nav = nav
 	u.prims = u.prims[:0]
 	u.order = u.order[:0]
+	if u.seen == nil {
+		u.seen = make(map[uint64]struct{})
+	}
+	clear(u.seen)
 	u.kids = u.kids[:0]
 	u.frames = append(u.frames[:0], frame{root: true, dir: Column})
 	u.lastID, u.tip, u.tipID = 0, "", 0

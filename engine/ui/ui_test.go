@@ -7,6 +7,7 @@ import (
 
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/engine/ui"
+	"github.com/tickwork/tickwork/gfx"
 )
 
 // settings is a small menu: three buttons in a column, a row of two, a
@@ -253,5 +254,49 @@ func TestKeyNavStick(t *testing.T) {
 	k.Update(pad(input.PadB))
 	if !k.Pressed(ui.ActionBack) || k.Pressed(ui.ActionAccept) || k.Pressed("jump") {
 		t.Errorf("pad B: back %v accept %v unknown %v; want true false false", k.Pressed(ui.ActionBack), k.Pressed(ui.ActionAccept), k.Pressed("jump"))
+	}
+}
+
+func TestDuplicateLabelsReported(t *testing.T) {
+	var reports []string
+	u := ui.New(ui.Options{Report: func(err error) { reports = append(reports, err.Error()) }})
+	for range 3 {
+		tick(u, nil, func() {
+			u.Button("Apply")
+			u.Button("Apply")
+			u.Button("Apply##2") // told apart: no report
+			u.Panel("other", ui.Layout{})
+			u.Button("Apply") // another panel: no report
+			u.EndPanel()
+		})
+	}
+	if len(reports) != 1 || !strings.Contains(reports[0], `"Apply##2"`) {
+		t.Errorf("reports %q, want one suggesting \"Apply##2\"", reports)
+	}
+	if h := drawn(u); len(h.Texts) != 4 {
+		t.Errorf("drew %d captions, want all 4", len(h.Texts))
+	}
+}
+
+func TestNineSliceTheme(t *testing.T) {
+	th := ui.DefaultTheme(nil)
+	th.ButtonImage = ui.NineSlice{Image: 3, Src: [4]float32{0.25, 0.25, 0.25, 0.25}, Dst: [4]float32{6, 6, 6, 6}}
+	th.PanelImage = ui.NineSlice{Image: 4, Src: [4]float32{0.25, 0.25, 0.25, 0.25}, Dst: [4]float32{8, 8, 8, 8}}
+	u := ui.New(ui.Options{Theme: &th})
+	tick(u, nil, func() {
+		u.Panel("p", ui.Layout{})
+		u.Button("OK")
+		u.EndPanel()
+	})
+	h := drawn(u)
+	count := map[gfx.ImageID]int{}
+	for _, s := range h.Sprites {
+		count[s.Image]++
+	}
+	if count[3] != 9 || count[4] != 9 {
+		t.Errorf("sprites by image %v: want 9 for the button (3) and 9 for the panel (4)", count)
+	}
+	if u.Err() != nil {
+		t.Errorf("Err = %v", u.Err())
 	}
 }
