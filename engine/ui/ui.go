@@ -70,7 +70,9 @@ type UI struct {
 	kids   []kid   // the children of the open panels
 	order  []focusable
 	seen   map[uint64]struct{} // the ids of this tick's focusable widgets
-	open   bool                // between Begin and End
+
+	measured map[string][2]float32 // text sizes by string
+	open     bool                  // between Begin and End
 
 	focus, active, hot, clicked uint64
 	lastID                      uint64 // the latest widget, for Tooltip

@@ -10,13 +10,26 @@ import (
 
 var textOpts = text.Options{}
 
-// measure returns s's size in the theme's face.
+// maxMeasured bounds the cache of measured strings; past it, the cache
+// starts again.
+const maxMeasured = 4096
+
+// measure returns s's size in the theme's face. Sizes are cached by
+// string: a screen's captions are measured once, not every tick.
 func (u *UI) measure(s string) (w, h float32) {
 	if u.th.Face == nil {
 		return 8 * float32(len(s)), 16
 	}
+	if m, ok := u.measured[s]; ok {
+		return m[0], m[1]
+	}
 	m := u.th.Face.Measure(s, textOpts)
-	return m.Width, max(m.Height, u.th.Face.LineHeight())
+	w, h = m.Width, max(m.Height, u.th.Face.LineHeight())
+	if u.measured == nil || len(u.measured) >= maxMeasured {
+		u.measured = make(map[string][2]float32, 256)
+	}
+	u.measured[s] = [2]float32{w, h}
+	return w, h
 }
 
 func (u *UI) lineHeight() float32 {
