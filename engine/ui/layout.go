@@ -397,8 +397,15 @@ func (u *UI) placeTooltip() {
 	}
 	x = max(0, min(x, u.viewW-w))
 	y = max(0, y)
-	u.prims = append(u.prims,
-		prim{kind: pRect, x: x, y: y, w: w, h: h, c: u.th.TooltipBack, tip: true},
+	// With a panel image the tooltip is a sprite, added last, so that it
+	// covers the other widgets' sprites; else a rectangle, and Draw leaves
+	// out the sprites it would hide under.
+	back := prim{kind: pRect, x: x, y: y, w: w, h: h, c: u.th.TooltipBack, tip: true}
+	if u.th.PanelImage.Image != 0 {
+		back.kind, back.nine = pNine, ninePanel
+	}
+	u.tipRect = back.kind == pRect
+	u.prims = append(u.prims, back,
 		prim{kind: pText, x: x + u.th.PadX, y: y + u.th.PadY, w: tw, h: th, c: u.th.TooltipText, s: u.tip, tip: true})
 	u.tipBox = [4]float32{x, y, w, h}
 }

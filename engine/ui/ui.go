@@ -87,6 +87,7 @@ type UI struct {
 	tip       string
 	tipID     uint64
 	tipBox    [4]float32 // x, y, w, h of the drawn tooltip; w 0: none
+	tipRect   bool       // the tooltip's background is a rectangle
 }
 
 type focusable struct {
@@ -388,7 +389,7 @@ func (u *UI) Draw(l gfx.Layer, width, height int) {
 			l.AddRect(p.x, p.y, p.w, p.h, p.c)
 		case pNine:
 			n := u.nine(p.nine)
-			if tb[2] > 0 && !p.tip && overlaps(p, tb) { // a sprite would cover the tooltip's rectangle
+			if u.tipRect && tb[2] > 0 && !p.tip && overlaps(p, tb) { // a sprite would cover the tooltip's rectangle
 				continue
 			}
 			l.AddNineSlice(n.Image, p.x, p.y, p.w, p.h, n.Src, n.Dst, p.c)

@@ -300,3 +300,33 @@ func TestNineSliceTheme(t *testing.T) {
 		t.Errorf("Err = %v", u.Err())
 	}
 }
+
+// With nine-slice images the tooltip is drawn as a sprite after the
+// others, so the panel under it keeps its background.
+func TestTooltipOverImages(t *testing.T) {
+	th := ui.DefaultTheme(nil)
+	th.PanelImage = ui.NineSlice{Image: 4, Src: [4]float32{0.25, 0.25, 0.25, 0.25}, Dst: [4]float32{8, 8, 8, 8}}
+	u := ui.New(ui.Options{Theme: &th, TooltipDelay: 1})
+	body := func() {
+		u.Panel("p", ui.Layout{})
+		u.Button("Start")
+		u.Tooltip("Begins a new game")
+		u.Button("Below")
+		u.EndPanel()
+	}
+	tick(u, nil, body)
+	x, y, _ := textAt(drawn(u), "Start")
+	for range 3 {
+		tick(u, &fakeInput{x: float64(x + 1), y: float64(y + 1)}, body)
+	}
+	h := drawn(u)
+	if _, _, ok := textAt(h, "Begins a new game"); !ok {
+		t.Fatal("no tooltip")
+	}
+	if n := len(h.Sprites); n != 18 {
+		t.Fatalf("%d sprites, want 18: the panel's 9 and the tooltip's 9 after them", n)
+	}
+	if tip := h.Sprites[9]; tip.Color != th.TooltipBack {
+		t.Errorf("the sprites after the panel's are tinted %v, want the tooltip's %v", tip.Color, th.TooltipBack)
+	}
+}
