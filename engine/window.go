@@ -40,6 +40,7 @@ const (
 type windowState struct {
 	title  string
 	cursor input.CursorMode
+	clip   string // the clipboard of a window without one (headless)
 }
 
 // SetTitle sets the window's title. Call it from a state's hooks or Tick,

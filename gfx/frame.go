@@ -85,8 +85,9 @@ type Rect struct {
 }
 
 // Text is text drawn in the HUD with a TrueType face (package gfx/text):
-// any script the face's fonts cover, kerned, laid out by Layout (wrapping
-// at Layout.MaxWidth, alignment, '\n' for new lines) exactly as
+// the scripts package text lays out (see its doc: no shaping), kerned,
+// laid out by Layout (wrapping at Layout.MaxWidth, alignment, '\n' for
+// new lines) exactly as
 // Face.Layout and Face.Measure give it in pure code. X, Y is the top-left
 // corner of its box. Without a Face it is drawn with text.Default (Go
 // Regular, text.DefaultSize logical units) at Scale times that size (0 means 1):

@@ -1,6 +1,14 @@
-// Package text lays out and rasterises TrueType and OpenType text in any
-// script the fonts cover, for the HUD. It is pure Go (no cgo): game code
-// measures text with it, and a renderer draws what it lays out.
+// Package text lays out and rasterises TrueType and OpenType text for the
+// HUD. It is pure Go (no cgo): game code measures text with it, and a
+// renderer draws what it lays out.
+//
+// It does not shape text: each rune becomes one glyph, placed left to
+// right. Scripts written that way lay out correctly (Latin, Greek,
+// Cyrillic, Armenian, Georgian, Chinese, Japanese, Korean Hangul in
+// precomposed syllables, symbols); scripts that need shaping do not:
+// Arabic and Syriac (joined forms), right-to-left order (Hebrew, Arabic),
+// the Indic scripts such as Devanagari (reordering, conjuncts), Thai, Lao,
+// Khmer and Myanmar (mark placement), and combining marks in general.
 //
 // A Font is a parsed font file (ParseFont, LoadFontFile, LoadCollectionFile
 // for .ttc collections, or the built-in Go fonts: GoRegular, GoBold, GoMono…).
