@@ -82,11 +82,11 @@ var errShotPending = errors.New("engine: screenshot not taken yet: no frame has 
 // Screenshot asks for the next drawn frame to be saved as a PNG at path,
 // written atomically. The result is reported by ScreenshotErr after that
 // frame. Nothing is drawn while the window is minimised.
-func (g *Game) Screenshot(path string) {
-	g.screenshot = path
-	g.shotErr = errShotPending
+func (w WindowControls) Screenshot(path string) {
+	w.g.screenshot = path
+	w.g.shotErr = errShotPending
 }
 
 // ScreenshotErr returns the outcome of the latest screenshot: nil when it
 // was written.
-func (g *Game) ScreenshotErr() error { return g.shotErr }
+func (w WindowControls) ScreenshotErr() error { return w.g.shotErr }

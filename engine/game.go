@@ -35,20 +35,20 @@ type Window interface {
 // is called on the main goroutine.
 type (
 	// VSyncSetter turns vsync on or off: called by Start with the
-	// options' setting and by Game.SetVSync.
+	// options' setting and by Game.Window().SetVSync.
 	VSyncSetter interface{ SetVSync(on bool) }
 	// RefreshRater reports the display's refresh rate in Hz (0 when
 	// unknown): called by Start, to pace frames when the driver ignores
 	// vsync.
 	RefreshRater interface{ RefreshRate() int }
-	// Fullscreener switches fullscreen: called by Game.SetFullscreen and
-	// Game.Fullscreen.
+	// Fullscreener switches fullscreen: called by Game.Window().SetFullscreen and
+	// Game.Window().Fullscreen.
 	Fullscreener interface {
 		SetFullscreen(on bool) error
 		Fullscreen() bool
 	}
 	// Screenshotter reads the frame just rendered, top row first: called
-	// after Render, before the swap, when Game.Screenshot asked for one.
+	// after Render, before the swap, when Game.Window().Screenshot asked for one.
 	// The engine writes the PNG file.
 	Screenshotter interface {
 		Screenshot() (*image.RGBA, error)
@@ -310,20 +310,11 @@ func (g *Game) Stop() error {
 	return nil
 }
 
-// Timing returns a read-only view of the game's fixed-step scheduler: its
-// configuration, statistics, game time and rates. Change virtual time
-// through the Game's methods (SetTickRate, Pause…), which apply at tick
-// boundaries; the scheduler itself is the engine's.
-func (g *Game) Timing() timing.View { return g.sched.View() }
-
 // Rand returns the game's seeded random source.
 func (g *Game) Rand() *rand.Rand { return g.rand }
 
 // Options returns the options the game was built with.
 func (g *Game) Options() Options { return g.opts }
-
-// Ticks returns the number of ticks run so far.
-func (g *Game) Ticks() uint64 { return g.sched.Ticks() }
 
 // Depth returns the number of states on the stack.
 func (g *Game) Depth() int { return len(g.stack) }

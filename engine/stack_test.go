@@ -122,7 +122,7 @@ func TestStackChangesAreDeferred(t *testing.T) {
 		t.Fatal(err)
 	}
 	// One frame that runs two ticks: the push happens between them.
-	if err := h.RunFrame(h.Game.Timing().Until(2)); err != nil {
+	if err := h.RunFrame(h.Game.Time().View().Until(2)); err != nil {
 		t.Fatal(err)
 	}
 	if a.ticks != 3 || b.ticks != 1 {

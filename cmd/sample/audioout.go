@@ -22,18 +22,18 @@ type mixRecorder struct{ frames []float32 }
 // recordMix taps g's mixer; call it before the first tick.
 func recordMix(g *engine.Game) *mixRecorder {
 	r := &mixRecorder{}
-	g.Mixer().SetTap(func(f []float32) { r.frames = append(r.frames, f...) })
+	g.Audio().Mixer().SetTap(func(f []float32) { r.frames = append(r.frames, f...) })
 	return r
 }
 
 // write renders the rest of the game's mix, up to the last tick's place
-// (Game.TickAudioFrames, which the frame rate does not move) plus audioTail, and writes the whole timeline to path as a WAV file,
+// (Game.Audio().TickSamplePosition, which the frame rate does not move) plus audioTail, and writes the whole timeline to path as a WAV file,
 // atomically. The mix is a function of the ticks alone: the same run at
 // any frame rate, windowed with a device or headless, or its replay,
 // writes the same bytes.
 func (r *mixRecorder) write(g *engine.Game, path string) error {
-	m := g.Mixer()
-	end := g.TickAudioFrames() + audioTail
+	m := g.Audio().Mixer()
+	end := g.Audio().TickSamplePosition() + audioTail
 	if n := end - m.Cursor(); n > 0 {
 		m.Render(make([]float32, 2*n))
 	}

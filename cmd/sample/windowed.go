@@ -49,7 +49,7 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 		return err
 	}
 	defer out.Close()
-	g.SetAudioOutput(out)
+	g.Audio().SetOutput(out)
 	var mix *mixRecorder
 	if f.AudioOut != "" {
 		mix = recordMix(g)
@@ -96,7 +96,7 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	if f.Screenshot != "" {
 		shotErr = r.writeLast(f.Screenshot)
 	}
-	ticks := g.Ticks()
+	ticks := g.Time().Ticks()
 	if err := errors.Join(run.err, g.Stop(), shotErr); err != nil {
 		return err
 	}
@@ -233,14 +233,14 @@ func (w *viewerWindow) PollEvents(dst []input.Event, stamp func() timing.Micros)
 		}
 		switch e.Key {
 		case input.KeyEscape, input.KeySpace:
-			if w.g.Paused() {
-				w.g.Resume()
+			if w.g.Time().Paused() {
+				w.g.Time().Resume()
 			} else {
-				w.g.Pause()
+				w.g.Time().Pause()
 			}
 		case input.KeyPeriod:
-			if w.g.Paused() {
-				_ = w.g.Step() // refused only when not paused
+			if w.g.Time().Paused() {
+				_ = w.g.Time().Step() // refused only when not paused
 			}
 		}
 	}

@@ -261,7 +261,7 @@ func TestShaderErrorNamesFileAndLog(t *testing.T) {
 }
 
 // Screenshot returns the frame drawn, at the framebuffer's size, top row
-// first; writing it is the engine's (engine.Game.Screenshot).
+// first; writing it is the engine's (engine.Game.Window().Screenshot).
 func TestScreenshotTopRowFirst(t *testing.T) {
 	win := openWindow(t, 96, 64, gl41.Options{})
 	f, _ := oneCube(96, 64, mgl32.Ident4())
