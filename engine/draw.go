@@ -11,8 +11,8 @@ import (
 func (g *Game) draw(f *timing.Due, w, h int) error {
 	g.frame.Reset(w, h, g.opts.Clear)
 	scale := float32(1)
-	if g.scaler != nil {
-		if s := g.scaler.ContentScale(); s > 0 {
+	if g.display != nil {
+		if s := g.display.ContentScale(); s > 0 {
 			scale = s
 		}
 	}

@@ -8,26 +8,27 @@ import (
 	"github.com/tickwork/tickwork/engine/input"
 )
 
-// Optional window abilities that states reach through the Game (found by
-// type assertion; engine/window's Window has them all). Every method is
-// called on the main goroutine. A window without one, as headless, takes
-// the setting as a no-op: the Game still remembers it.
-type (
-	// Titler sets the window's title: called by Game.Window().SetTitle.
-	Titler interface{ SetTitle(title string) }
-	// Sizer resizes the window's content area, in screen coordinates:
-	// called by Game.Window().SetSize.
-	Sizer interface {
-		SetSize(width, height int) error
-	}
-	// CursorModer shows, hides or captures the cursor: called by
-	// Game.Window().SetCursorMode.
-	CursorModer interface {
-		SetCursorMode(m input.CursorMode) error
-	}
-	// IconSetter sets the window's icon: called by Game.Window().SetIcon.
-	IconSetter interface{ SetIcon(img image.Image) error }
-)
+// WindowSettings is what a window may let states change through
+// Game.Window(): its title, size, cursor, icon and fullscreen. It is
+// optional: Start looks for it once (engine/window's Window has it; its
+// tests check it at compile time); without it, as headless, each setting
+// is remembered only or does nothing, as WindowControls' methods say. The
+// engine checks every value before passing it on. Every method is called
+// on the main goroutine.
+type WindowSettings interface {
+	// SetTitle sets the window's title.
+	SetTitle(title string)
+	// SetSize resizes the window's content area, in screen coordinates.
+	SetSize(width, height int) error
+	// SetCursorMode shows, hides or captures the cursor.
+	SetCursorMode(m input.CursorMode) error
+	// SetIcon sets the window's icon.
+	SetIcon(img image.Image) error
+	// SetFullscreen switches fullscreen on or off.
+	SetFullscreen(on bool) error
+	// Fullscreen reports whether the window is fullscreen.
+	Fullscreen() bool
+}
 
 // Limits of the window settings.
 const (
@@ -63,8 +64,8 @@ func (w WindowControls) SetTitle(title string) error {
 		return fmt.Errorf("engine: Window().SetTitle: want UTF-8 text of at most %d bytes, got %d bytes", MaxTitleBytes, len(title))
 	}
 	g.window.title = title
-	if t, ok := g.win.(Titler); ok {
-		t.SetTitle(title)
+	if g.settings != nil {
+		g.settings.SetTitle(title)
 	}
 	return nil
 }
@@ -80,7 +81,7 @@ func (w WindowControls) SetSize(width, height int) error {
 	if width < 1 || height < 1 || width > MaxWindowSide || height > MaxWindowSide {
 		return fmt.Errorf("engine: Window().SetSize %d×%d: allowed 1 to %d on each side", width, height, MaxWindowSide)
 	}
-	if s, ok := w.g.win.(Sizer); ok {
+	if s := w.g.settings; s != nil {
 		if err := s.SetSize(width, height); err != nil {
 			return fmt.Errorf("engine: Window().SetSize: %w", err)
 		}
@@ -95,7 +96,7 @@ func (w WindowControls) SetCursorMode(m input.CursorMode) error {
 	if !m.Valid() {
 		return fmt.Errorf("engine: Window().SetCursorMode: unknown mode %d (want input.CursorNormal, CursorHidden or CursorCaptured)", m)
 	}
-	if c, ok := g.win.(CursorModer); ok {
+	if c := g.settings; c != nil {
 		if err := c.SetCursorMode(m); err != nil {
 			return fmt.Errorf("engine: Window().SetCursorMode %v: %w", m, err)
 		}
@@ -118,7 +119,7 @@ func (w WindowControls) SetIcon(img image.Image) error {
 	if b.Dx() < 1 || b.Dy() < 1 || b.Dx() > MaxIconSide || b.Dy() > MaxIconSide {
 		return fmt.Errorf("engine: Window().SetIcon: a %d×%d image; allowed 1 to %d pixels on each side", b.Dx(), b.Dy(), MaxIconSide)
 	}
-	if s, ok := w.g.win.(IconSetter); ok {
+	if s := w.g.settings; s != nil {
 		if err := s.SetIcon(img); err != nil {
 			return fmt.Errorf("engine: Window().SetIcon: %w", err)
 		}
@@ -129,8 +130,8 @@ func (w WindowControls) SetIcon(img image.Image) error {
 // SetVSync turns vsync on or off. When the driver ignores it, frames are
 // paced in software to the display's refresh rate.
 func (w WindowControls) SetVSync(on bool) {
-	if vs, ok := w.g.win.(VSyncSetter); ok {
-		vs.SetVSync(on)
+	if w.g.display != nil {
+		w.g.display.SetVSync(on)
 	}
 	w.g.pace.setVSync(on)
 }
@@ -141,16 +142,16 @@ func (w WindowControls) VSync() bool { return w.g.pace.vsync }
 // SetFullscreen switches the window to fullscreen or back, when the window
 // can; headless it does nothing.
 func (w WindowControls) SetFullscreen(on bool) error {
-	if fs, ok := w.g.win.(Fullscreener); ok {
-		return fs.SetFullscreen(on)
+	if w.g.settings != nil {
+		return w.g.settings.SetFullscreen(on)
 	}
 	return nil
 }
 
 // Fullscreen reports whether the window is fullscreen.
 func (w WindowControls) Fullscreen() bool {
-	if fs, ok := w.g.win.(Fullscreener); ok {
-		return fs.Fullscreen()
+	if w.g.settings != nil {
+		return w.g.settings.Fullscreen()
 	}
 	return false
 }
