@@ -37,10 +37,10 @@ func (g *Game) draw(f *timing.Due, w, h int) error {
 		if e.scenes != nil {
 			g.mark(e, "Scenes", -1)
 			for j, m := range scenesOf(e.scenes, &g.sbDraw) {
-				g.mark(e, "actor Frame", j)          // RunFramers and BuildDrawList panic with a *scene.PanicError
+				g.mark(e, "actor Update", j)         // UpdateEffects and BuildDrawList panic with a *scene.PanicError
 				m.SetAspect(float32(w) / float32(h)) // cull to what the renderer will show
 				m.Interpolate(e.alpha)
-				m.RunFramers(edt)
+				m.UpdateEffects(edt)
 				g.lap(&g.prof.Interpolate)
 				g.frame.AddScene(m.BuildDrawList())
 				g.lap(&g.prof.Build)

@@ -147,7 +147,7 @@ func TestBehaviourReachesTheTickSameAtAnyFrameRate(t *testing.T) {
 	}
 }
 
-// Outside the engine's ticks a manager has no tick context: a Framer, or a
+// Outside the engine's ticks a manager has no tick context: an Effect, or a
 // Manager ticked by a program of its own, gets nil.
 func TestTickContextOfOutsideATick(t *testing.T) {
 	s := newBelfry(t)

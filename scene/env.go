@@ -12,7 +12,7 @@ func (m *Manager) SetEnv(v any) { m.env = v }
 
 // Env returns the value last given to SetEnv: during a tick the engine
 // runs, the tick's *engine.TickContext (engine.TickContextOf returns it
-// typed); nil outside the engine's ticks (in a Framer or Drawer, or a
+// typed); nil outside the engine's ticks (in an Effect or Drawer, or a
 // Manager ticked by a program of its own that set nothing). Behaviours
 // (Ticker, BulkTicker) call it on the m they receive, on the main
 // goroutine; it is only valid during the call.
