@@ -9,14 +9,14 @@ import (
 
 // draw builds the frame from the visible states, bottom first, and renders it.
 func (g *Game) draw(f *timing.Due, w, h int) error {
-	g.frame.Reset(w, h, g.opts.Clear)
+	g.picture.Reset(w, h, g.opts.Clear)
 	scale := float32(1)
 	if g.display != nil {
 		if s := g.display.ContentScale(); s > 0 {
 			scale = s
 		}
 	}
-	g.frame.HUDScale = scale
+	g.picture.HUDScale = scale
 	// The HUD's size in logical units.
 	hw, hh := int(float32(w)/scale), int(float32(h)/scale)
 	alpha := float32(f.Alpha)
@@ -42,18 +42,18 @@ func (g *Game) draw(f *timing.Due, w, h int) error {
 				m.Interpolate(e.alpha)
 				m.UpdateEffects(edt)
 				g.lap(&g.prof.Interpolate)
-				g.frame.AddScene(m.BuildDrawList())
+				g.picture.AddScene(m.BuildDrawList())
 				g.lap(&g.prof.Build)
 			}
 		}
-		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: hw, Height: hh, Scale: scale, Face: g.face, HUD: g.frame.HUD.Layer(uint16(i))}
+		g.dctx = DrawContext{game: g, Alpha: e.alpha, FrameDelta: edt, Width: hw, Height: hh, Scale: scale, Face: g.face, HUD: g.picture.HUD.Layer(uint16(i))}
 		if err := g.callDraw(e); err != nil {
 			return err
 		}
 	}
-	g.overlay.build(g, g.frame.HUD.Layer(uint16(len(g.stack))), hw, hh)
+	g.overlay.build(g, g.picture.HUD.Layer(uint16(len(g.stack))), hw, hh)
 	g.lap(&g.prof.Build)
-	if err := g.r.Render(&g.frame); err != nil {
+	if err := g.r.Render(&g.picture); err != nil {
 		return fmt.Errorf("engine: rendering: %w", err)
 	}
 	g.lap(&g.prof.Render)

@@ -60,25 +60,26 @@ type Screenshotter interface {
 }
 
 // Game owns the clock, the fixed-step scheduler, the stack of states, the
-// input queue and the frame being built. Build it with New, then Run it with
+// input queue and the picture being built. Build it with New, then Run it with
 // a window and a renderer (or drive it with Headless). A Game runs on the
 // main goroutine and is not safe for concurrent use.
 type Game struct {
 	face  *text.Face // text.Default, for DrawContext.Face and the overlay
 	mixer *audio.Mixer
-	// tickFrame is the audio frame where the last tick's sounds begin.
-	tickFrame int64
-	audioOut  AudioOutput // nil: silent
-	window    windowState // what states asked of the window
-	opts      Options
-	sched     *timing.Scheduler
-	clock     Clock
-	stamp     func() timing.Micros
-	rand      *rand.Rand
-	pcg       *rand.PCG // rand's source, whose state Hash includes
-	hbuf      []byte    // Hash's scratch for the source's state
-	mode      scene.Mode
-	logf      func(string, ...any)
+	// tickSample is the audio sample position where the last tick's
+	// sounds begin.
+	tickSample int64
+	audioOut   AudioOutput // nil: silent
+	window     windowState // what states asked of the window
+	opts       Options
+	sched      *timing.Scheduler
+	clock      Clock
+	stamp      func() timing.Micros
+	rand       *rand.Rand
+	pcg        *rand.PCG // rand's source, whose state Hash includes
+	hbuf       []byte    // Hash's scratch for the source's state
+	mode       scene.Mode
+	logf       func(string, ...any)
 
 	win Window
 	r   gfx.Renderer
@@ -106,7 +107,7 @@ type Game struct {
 	source        TickSource
 	sinks         []TickSink
 
-	frame     gfx.Frame
+	picture   gfx.Picture
 	tctx      TickContext
 	dctx      DrawContext
 	lastFrame timing.Due

@@ -22,7 +22,7 @@ type NullRenderer struct {
 }
 
 // Render records the frame's size.
-func (r *NullRenderer) Render(f *gfx.Frame) error {
+func (r *NullRenderer) Render(f *gfx.Picture) error {
 	r.Frames++
 	r.Scenes = len(f.Scenes)
 	r.Instances = 0

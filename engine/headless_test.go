@@ -235,7 +235,7 @@ func TestOverlayShowsTheRates(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	texts := h.Game.frame.HUD.Texts
+	texts := h.Game.picture.HUD.Texts
 	if len(texts) < 2 {
 		t.Fatalf("overlay texts: %d, want 4", len(texts))
 	}
@@ -270,7 +270,7 @@ func TestOverlayCorner(t *testing.T) {
 		if err := h.RunFrame(frame60); err != nil {
 			t.Fatal(err)
 		}
-		hud := &h.Game.frame.HUD
+		hud := &h.Game.picture.HUD
 		if len(hud.Rects) == 0 || len(hud.Texts) == 0 {
 			t.Fatalf("%v: no overlay drawn", tc.c)
 		}

@@ -299,13 +299,13 @@ func TestEachVisibleStateDrawsOnItsOwnHUDLayer(t *testing.T) {
 		t.Fatal(err)
 	}
 	layers := map[string]uint16{}
-	for _, tx := range h.Game.frame.HUD.Texts {
+	for _, tx := range h.Game.picture.HUD.Texts {
 		layers[tx.S] = tx.Layer
 	}
 	if layers["under"] != 0 || layers["over"] != 1 {
 		t.Errorf("HUD layers: %v, want under on 0 and over on 1", layers)
 	}
-	for _, tx := range h.Game.frame.HUD.Texts {
+	for _, tx := range h.Game.picture.HUD.Texts {
 		if tx.S != "under" && tx.S != "over" && tx.Layer != 2 {
 			t.Errorf("debug overlay text %q on layer %d, want 2 (above every state)", tx.S, tx.Layer)
 		}

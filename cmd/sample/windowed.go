@@ -189,11 +189,11 @@ func perSecond(n uint64, d time.Duration) float64 {
 // engine's, which is not touched after the game ends.
 type lastFrame struct {
 	*gl41.Renderer
-	last *gfx.Frame
+	last *gfx.Picture
 }
 
 // Render draws f and remembers it.
-func (r *lastFrame) Render(f *gfx.Frame) error {
+func (r *lastFrame) Render(f *gfx.Picture) error {
 	r.last = f
 	return r.Renderer.Render(f)
 }
