@@ -9,8 +9,9 @@ type AudioOutput interface {
 	// frame's ticks, with the game's mixer and where the clock stands: it
 	// takes what the ticks have fixed of the timeline.
 	Feed(game *audio.Mixer, c audio.GameClock)
-	// PlayInterface starts an interface sound at the output's next frame,
-	// outside the game's timeline. Called on the main goroutine.
+	// PlayInterface starts a sound on the output's UI lane as soon as the
+	// output can, outside the game's timeline: what Game.Audio().PlayUI
+	// calls. Called on the main goroutine.
 	PlayInterface(p audio.Play) (audio.VoiceID, error)
 }
 

@@ -36,6 +36,24 @@
 // state exited top first; a returned error or a panic ends it with an error
 // naming the state.
 //
+// # The Game
+//
+// A *Game runs the loop and holds the stack: Run (or Start, RunFrame and
+// Stop), Top, States, Depth, Hash, Digest, Rand, Options, and the tick
+// sources and sinks that record and replay. Everything else is reached
+// through four facets, small values fetched without allocating, from a
+// state's hooks (ctx.Game()) on the main goroutine:
+//
+//	g.Time()    tick rate, time scale, pause, step, ticks, interpolation
+//	g.Window()  title, size, fullscreen, vsync, icon, cursor, screenshot
+//	g.Audio()   mixer, output, UI sounds, sample positions of the ticks
+//	g.Debug()   overlay, frame profile, statistics
+//
+// A window is a Window (events, framebuffer size, swap); it may also be a
+// Display (vsync, refresh rate, content scale, minimised) and have
+// WindowSettings (title, size, cursor, icon, fullscreen), each found once
+// at Start.
+//
 // # Under faults
 //
 //   - A panic anywhere in game code (a state's hooks, Scenes or Hash, an
