@@ -27,7 +27,7 @@ PEER_ARGS ?= -peer $(BENCH_OUT)/raylib-peer -peer-cubes 1000,10000,20000,50000 -
 	-peer-duration 2s -peer-warmup 500ms -peer-pace-duration 3s
 SOAK      ?= 10m
 
-.PHONY: all deps run test repo-check platforms fmt-check layers vet test-pure test-all fuzz bench soak
+.PHONY: all deps run test repo-check api-check api-update platforms fmt-check layers vet test-pure test-all fuzz bench soak
 
 all: test
 
@@ -40,7 +40,7 @@ run: deps
 
 ## test: formatting, layers, vet, pure packages without cgo, then everything with the
 ## race detector (GL tests under Xvfb with Mesa's llvmpipe).
-test: deps repo-check fmt-check layers vet test-pure test-all fuzz platforms
+test: deps repo-check fmt-check layers api-check vet test-pure test-all fuzz platforms
 
 ## repo-check: no built program, no file over 1 MB (but the assets listed in
 ## scripts/large-files.txt), no machine's absolute path in BENCHMARKS.md.
@@ -69,6 +69,15 @@ test-pure:
 test-all:
 	$(XVFB) $(GO) test -count=1 -race -shuffle=on ./...
 	cd cmd/framebench && $(XVFB) $(GO) test -tags x11 -count=1 -race -shuffle=on ./...
+
+## api-check: the exported API equals the listing in scripts/api.txt, so a
+## change to it is deliberate (api-update rewrites the listing; say what
+## changed in README's "Upgrading" section).
+api-check:
+	@GO="$(GO)" ./scripts/check-api.sh
+
+api-update:
+	$(GO) run ./scripts/apilist -o scripts/api.txt
 
 ## platforms: the sample and a new game built for windows/amd64 with
 ## mingw-w64 and run under Wine (same headless hash as on Linux, real frames

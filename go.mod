@@ -4,7 +4,6 @@ go 1.26.0
 
 require (
 	github.com/ebitengine/oto/v3 v3.4.0
-	github.com/go-audio/wav v1.1.0
 	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71
 	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20240506104042-037f3cc74f2a
 	github.com/go-gl/mathgl v1.2.0
@@ -17,8 +16,6 @@ require (
 
 require (
 	github.com/ebitengine/purego v0.9.0 // indirect
-	github.com/go-audio/audio v1.0.0 // indirect
-	github.com/go-audio/riff v1.0.0 // indirect
 	github.com/jfreymuth/vorbis v1.0.2 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )

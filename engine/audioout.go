@@ -47,7 +47,7 @@ func (a AudioControls) SamplePosition() int64 {
 // the ticks alone, unlike SamplePosition, which follows the clock between
 // ticks. A recording of the mix that ends a fixed time after it is the
 // same at any frame rate.
-func (a AudioControls) TickSamplePosition() int64 { return a.g.tickSample }
+func (a AudioControls) TickSamplePosition() int64 { return a.g.tickFrame }
 
 // SetOutput makes out play the game's sound from the next frame (nil:
 // none, the default, and what a headless game has). Once an output feeds

@@ -12,7 +12,7 @@ type hummer struct{}
 
 func (hummer) Tick(ctx *TickContext) error {
 	if ctx.Tick.Index == 0 {
-		_, err := ctx.PlaySound(audio.Play{Clip: tone(600, 20)})
+		_, err := ctx.PlaySound(audio.Play{Clip: tone(600, 20), Volume: 1})
 		return err
 	}
 	return nil
@@ -82,7 +82,7 @@ func TestAudioOutputFollowsPauseAndTimeScale(t *testing.T) {
 		}, 300},
 		{"paused", func() { h.Game.Time().Pause() }, 0},
 		{"paused, an interface sound", func() {
-			if _, err := h.Game.Audio().PlayUI(audio.Play{Clip: tone(1000, 2)}); err != nil {
+			if _, err := h.Game.Audio().PlayUI(audio.Play{Clip: tone(1000, 2), Volume: 1}); err != nil {
 				t.Fatal(err)
 			}
 		}, 1000},
@@ -101,7 +101,7 @@ func TestPlayInterfaceWithoutAnOutputDoesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if id, err := h.Game.Audio().PlayUI(audio.Play{Clip: tone(1000, 0.1)}); id != 0 || err != nil {
+	if id, err := h.Game.Audio().PlayUI(audio.Play{Clip: tone(1000, 0.1), Volume: 1}); id != 0 || err != nil {
 		t.Errorf("got %v, %v; want 0, nil", id, err)
 	}
 }

@@ -91,7 +91,7 @@ func (c *TickContext) Messages() []any { return c.entry.inbox }
 //	func (c *Coin) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error {
 //		ctx := engine.TickContextOf(m)
 //		if ctx != nil && ctx.Input.Pressed(input.KeySpace) {
-//			_, err := ctx.PlaySound(audio.Play{Clip: c.clip})
+//			_, err := ctx.PlaySound(audio.Play{Clip: c.clip, Volume: 1})
 //			ctx.Post(c)
 //			return err
 //		}

@@ -36,7 +36,7 @@ func (b *bell) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error {
 	if !ctx.Input.Pressed(b.key) {
 		return nil
 	}
-	if _, err := ctx.PlaySound(audio.Play{Clip: b.clip}); err != nil {
+	if _, err := ctx.PlaySound(audio.Play{Clip: b.clip, Volume: 1}); err != nil {
 		return err
 	}
 	r := ctx.Rand()

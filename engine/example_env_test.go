@@ -19,7 +19,7 @@ func (c *Coin) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error {
 	if ctx == nil || !ctx.Input.Pressed(input.KeySpace) {
 		return nil
 	}
-	if _, err := ctx.PlaySound(audio.Play{Clip: c.chime}); err != nil {
+	if _, err := ctx.PlaySound(audio.Play{Clip: c.chime, Volume: 1}); err != nil {
 		return err
 	}
 	a.Local.Pos[1]++

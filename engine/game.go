@@ -66,20 +66,20 @@ type Screenshotter interface {
 type Game struct {
 	face  *text.Face // text.Default, for DrawContext.Face and the overlay
 	mixer *audio.Mixer
-	// tickSample is the audio sample position where the last tick's
-	// sounds begin.
-	tickSample int64
-	audioOut   AudioOutput // nil: silent
-	window     windowState // what states asked of the window
-	opts       Options
-	sched      *timing.Scheduler
-	clock      Clock
-	stamp      func() timing.Micros
-	rand       *rand.Rand
-	pcg        *rand.PCG // rand's source, whose state Hash includes
-	hbuf       []byte    // Hash's scratch for the source's state
-	mode       scene.Mode
-	logf       func(string, ...any)
+	// tickFrame is the audio sample position where the last tick's
+	// sounds begin (Audio().TickSamplePosition).
+	tickFrame int64
+	audioOut  AudioOutput // nil: silent
+	window    windowState // what states asked of the window
+	opts      Options
+	sched     *timing.Scheduler
+	clock     Clock
+	stamp     func() timing.Micros
+	rand      *rand.Rand
+	pcg       *rand.PCG // rand's source, whose state Hash includes
+	hbuf      []byte    // Hash's scratch for the source's state
+	mode      scene.Mode
+	logf      func(string, ...any)
 
 	win Window
 	r   gfx.Renderer
@@ -131,6 +131,9 @@ type Game struct {
 	slow                           slowLog
 	prof                           FrameProfile
 	lapAt                          timing.Micros
+
+	// owners counts the states pushed: each gets the next as its voices' owner.
+	owners uint64
 }
 
 type entry struct {
@@ -150,6 +153,10 @@ type entry struct {
 	scenes  SceneOwner // nil: no scenes
 	overlay Overlay    // nil: not an overlay
 	hasher  Hasher     // nil: no state of its own in Hash
+
+	// owner tags the voices the state starts (audio.Mixer.StartOwned):
+	// they stop when it leaves the stack. Unique per push.
+	owner uint64
 }
 
 // New validates opts and returns a game ready to Run. Invalid options

@@ -11,6 +11,7 @@ import (
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/asset"
 	"github.com/tickwork/tickwork/engine/audio"
+	"github.com/tickwork/tickwork/engine/audio/vorbis"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/timing"
 )
@@ -30,18 +31,18 @@ type Band struct {
 
 // Enter loads a short sound (decoded whole) and the music (streamed).
 func (b *Band) Enter(ctx *engine.Context) error {
-	id, err := b.lib.LoadSound(b.files, "tone-left.ogg")
+	id, err := b.lib.LoadSound(b.files, "tone-left.ogg", vorbis.Codec{})
 	if err != nil {
 		return err
 	}
 	b.jump, _ = b.lib.Sound(id)
-	b.music, err = b.lib.LoadMusic(b.files, "tone-mono-22k.ogg")
+	b.music, err = b.lib.LoadMusic(b.files, "tone-mono-22k.ogg", vorbis.Codec{})
 	return err
 }
 
 func (b *Band) Tick(ctx *engine.TickContext) error {
 	if ctx.Tick.Index == 0 {
-		_, err := ctx.PlaySound(audio.Play{Stream: b.music, Bus: audio.Music, Loop: true, FadeIn: audio.Rate / 10})
+		_, err := ctx.PlaySound(audio.Play{Stream: b.music, Bus: audio.Music, Loop: true, FadeIn: audio.Rate / 10, Volume: 1})
 		if err != nil {
 			return err
 		}

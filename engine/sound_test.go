@@ -14,7 +14,7 @@ func (c *clicker) Tick(ctx *TickContext) error {
 	if ctx.Tick.Index == 10 {
 		c.at = ctx.Tick
 		clip := &audio.Clip{Name: "click", Samples: []float32{1, 1, 0, 0}}
-		if _, err := ctx.PlaySound(audio.Play{Clip: clip}); err != nil {
+		if _, err := ctx.PlaySound(audio.Play{Clip: clip, Volume: 1}); err != nil {
 			return err
 		}
 	}

@@ -87,7 +87,8 @@ func (g *Game) enter(s State) error {
 		return fmt.Errorf("engine: pushing state %s: the stack already holds %d states (MaxDepth), the top one %s: a state that pushes another in every Enter never ends",
 			stateName(s), len(g.stack), g.stack[len(g.stack)-1].name)
 	}
-	e := &entry{state: s, name: stateName(s), alpha: float32(g.sched.Alpha())}
+	g.owners++
+	e := &entry{state: s, name: stateName(s), alpha: float32(g.sched.Alpha()), owner: g.owners}
 	e.scenes, _ = s.(SceneOwner)
 	e.overlay, _ = s.(Overlay)
 	e.hasher, _ = s.(Hasher)
@@ -109,7 +110,9 @@ func (g *Game) enter(s State) error {
 	return nil
 }
 
-// exitTop pops the top state and runs its Exit hook.
+// exitTop pops the top state, runs its Exit hook and then stops the
+// voices it started (all but the persistent ones) where the last tick's
+// sounds begin: a round that is restarted does not double its music.
 func (g *Game) exitTop() error {
 	e := g.topEntry()
 	if e == nil {
@@ -117,6 +120,7 @@ func (g *Game) exitTop() error {
 	}
 	g.stack[len(g.stack)-1] = nil
 	g.stack = g.stack[:len(g.stack)-1]
+	defer g.mixer.StopOwned(e.owner, g.tickFrame)
 	if x, ok := e.state.(Exiter); ok {
 		return g.call(e, "Exit", x.Exit)
 	}

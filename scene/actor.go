@@ -49,7 +49,7 @@ func checkBehavior(b any) error {
 		return nil
 	}
 	if _, ok := b.(oldEffect); ok {
-		return fmt.Errorf("scene: spawn: behaviour %T has Frame(a, dt), which is now Update(a, dt) (scene.Effect, called by Manager.UpdateEffects): rename the method", b)
+		return fmt.Errorf("behaviour %T has Frame(a, dt), which is now Update(a, dt) (scene.Effect, called by Manager.UpdateEffects): rename the method", b)
 	}
 	return nil
 }
@@ -132,19 +132,20 @@ const actorSizeMax = 72
 
 // Actor flags.
 const (
-	flagAlive   uint16 = 1 << iota // slot holds an actor
-	flagFresh                      // spawned during the current tick: not ticked yet
-	flagDying                      // removed during the current tick
-	flagMarked                     // scratch mark for subtree operations
-	flagMoved                      // the last tick changed the world transform; when clear, wt[0] == wt[1]
-	flagDirty                      // recompute the world transform at the next tick
-	flagSettled                    // render and renderT are the world transform: nothing to blend
-	flagWorldM                     // worldM is up to date
-	flagParent                     // has children (children > 0)
-	flagDrawer                     // the behaviour is a Drawer
-	flagOutside                    // this frame: culled, not drawn
-	flagStale                      // this frame: culled before its blend; render is computed on demand
-	flagInside                     // this frame: tested inside the frustum by Interpolate
+	flagAlive       uint16 = 1 << iota // slot holds an actor
+	flagFresh                          // spawned during the current tick: not ticked yet
+	flagDying                          // removed during the current tick
+	flagMarked                         // scratch mark for subtree operations
+	flagMoved                          // the last tick changed the world transform; when clear, wt[0] == wt[1]
+	flagDirty                          // recompute the world transform at the next tick
+	flagSettled                        // render and renderT are the world transform: nothing to blend
+	flagWorldM                         // worldM is up to date
+	flagParent                         // has children (children > 0)
+	flagDrawer                         // the behaviour is a Drawer
+	flagOutside                        // this frame: culled, not drawn
+	flagStale                          // this frame: culled before its blend; render is computed on demand
+	flagInside                         // this frame: tested inside the frustum by Interpolate
+	flagHiddenAbove                    // this frame: an ancestor is Hidden (set by BuildDrawList)
 )
 
 // k returns the actor's slot within its chunk: the index of its columns.

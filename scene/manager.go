@@ -158,19 +158,12 @@ func (m *Manager) All() iter.Seq2[Handle, *Actor] {
 // 1.0 (now Update).
 func (m *Manager) Spawn(s Spec) (Handle, error) {
 	if err := checkBehavior(s.Behavior); err != nil {
+		return NoHandle, fmt.Errorf("scene: spawn: %w", err)
+	}
+	local, err := specLocal(&s)
+	if err != nil {
 		return NoHandle, err
 	}
-	local := Transform{Pos: s.Pos, Rot: s.Rot, Scale: s.Scale}
-	if local.Rot == (mgl32.Quat{}) {
-		local.Rot = mgl32.QuatIdent()
-	}
-	if local.Scale == (mgl32.Vec3{}) {
-		local.Scale = mgl32.Vec3{1, 1, 1}
-	}
-	if !local.IsFinite() {
-		return NoHandle, fmt.Errorf("scene: spawn: %w", ErrNonFinite)
-	}
-	normalizeRot(&local.Rot)
 	parent := int32(-1)
 	if s.Parent != NoHandle {
 		p, _, err := m.lookup("spawn: parent", s.Parent)
@@ -197,7 +190,30 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 		}
 		bulk = g
 	}
+	return m.place(&s, &local, parent, &w, bulk), nil
+}
 
+// specLocal returns the local transform s asks for: the zero rotation
+// and scale mean the identity, the rotation is normalised, and a
+// transform that is not finite is refused.
+func specLocal(s *Spec) (Transform, error) {
+	local := Transform{Pos: s.Pos, Rot: s.Rot, Scale: s.Scale}
+	if local.Rot == (mgl32.Quat{}) {
+		local.Rot = mgl32.QuatIdent()
+	}
+	if local.Scale == (mgl32.Vec3{}) {
+		local.Scale = mgl32.Vec3{1, 1, 1}
+	}
+	if !local.IsFinite() {
+		return local, fmt.Errorf("scene: spawn: %w", ErrNonFinite)
+	}
+	normalizeRot(&local.Rot)
+	return local, nil
+}
+
+// place adds the actor s describes, checked already, in a free slot under
+// parent (-1: none) with world transform w, and returns its handle.
+func (m *Manager) place(s *Spec, local *Transform, parent int32, w *Transform, bulk *bulkGroup) Handle {
 	i := m.alloc()
 	a := m.at(i)
 	ch, k := m.col(i)
@@ -206,7 +222,7 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 		gen = 1 // after 2^32 reuses of one slot
 	}
 	*a = Actor{
-		Local:    local,
+		Local:    *local,
 		Mesh:     s.Mesh,
 		Material: s.Material,
 		Color:    s.Color,
@@ -216,7 +232,11 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 	}
 	ch.handle[k] = makeHandle(i, gen)
 	ch.flags[k] = flagAlive
-	ch.parent[k], ch.parentH[k], ch.children[k] = parent, s.Parent, 0
+	ch.parent[k], ch.parentH[k], ch.children[k] = parent, NoHandle, 0
+	if parent >= 0 {
+		pc, pk := m.col(parent)
+		ch.parentH[k] = pc.handle[pk]
+	}
 	a.SetBehavior(s.Behavior)
 	if bulk != nil {
 		m.joinBulk(a, bulk)
@@ -225,7 +245,7 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 		m.at(parent).addChildren(1)
 	}
 	m.live++
-	teleportTo(ch, k, &w)
+	teleportTo(ch, k, w)
 	if m.inTick {
 		ch.flags[k] |= flagFresh
 		m.spawnQ = append(m.spawnQ, i)
@@ -233,7 +253,7 @@ func (m *Manager) Spawn(s Spec) (Handle, error) {
 	if parent >= 0 && !m.orderDirty {
 		m.order = append(m.order, i) // its parent is a root or already listed
 	}
-	return ch.handle[k], nil
+	return ch.handle[k]
 }
 
 // alloc returns a free slot, recycling removed ones first.

@@ -288,6 +288,7 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 		m.cull.seen, m.cull.out = 0, 0
 	}
 	defer m.repanic("Draw")
+	m.markHidden()
 	for c, ch := range m.chunks {
 		n := m.chunkLen(c)
 		flags, parent, render, acts := ch.flags[:n], ch.parent[:n], ch.render[:n], ch.a[:n]
@@ -296,7 +297,7 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 				continue
 			}
 			a := &acts[k]
-			if a.Hidden || (parent[k] >= 0 && m.ancestorHidden(parent[k])) {
+			if a.Hidden || (parent[k] >= 0 && f&flagHiddenAbove != 0) {
 				continue
 			}
 			if a.Mesh != gfx.MeshNone && (!m.cull.test || m.inView(ch, k)) { // no call when not culling
@@ -311,15 +312,23 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 	return d
 }
 
-// ancestorHidden reports whether slot p or one of its ancestors is Hidden:
-// hiding an actor hides its descendants, as Godot's visible does.
-func (m *Manager) ancestorHidden(p int32) bool {
-	for ; p >= 0; p = m.parentOf(p) {
-		if m.at(p).Hidden {
-			return true
+// markHidden sets flagHiddenAbove on every actor that has a parent when
+// one of its ancestors is Hidden (hiding an actor hides its descendants,
+// as Godot's visible does), and clears it on the others: one pass over the
+// order, where every parent comes before its children, so the cost is
+// linear in the actors whatever the hierarchy's depth. Roots are not
+// marked: a reader checks for a parent first.
+func (m *Manager) markHidden() {
+	m.ensureOrder()
+	for _, i := range m.order {
+		ch, k := m.col(i)
+		pc, pk := m.col(ch.parent[k])
+		if pc.a[pk].Hidden || pc.parent[pk] >= 0 && pc.flags[pk]&flagHiddenAbove != 0 {
+			ch.flags[k] |= flagHiddenAbove
+		} else {
+			ch.flags[k] &^= flagHiddenAbove
 		}
 	}
-	return false
 }
 
 // effects returns the number of live actors with an Effect.

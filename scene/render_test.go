@@ -350,8 +350,9 @@ type bothSparks struct{ oldSparks }
 
 func (bothSparks) Update(*Actor, float32) {}
 
-// A behaviour still written for Framer is refused by name at Spawn, adding
-// nothing, rather than silently never updated; an Effect is accepted.
+// A behaviour still written for Framer is refused by name by Spawn and
+// SpawnTree, adding nothing, rather than silently never updated; an
+// Effect is accepted.
 func TestSpawnRefusesAFramer(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -363,15 +364,23 @@ func TestSpawnRefusesAFramer(t *testing.T) {
 		{"Effect with a Frame too", bothSparks{}, ""},
 		{"plain data", 42, ""},
 	} {
-		var m Manager
-		_, err := m.Spawn(Spec{Behavior: tc.b})
-		switch {
-		case tc.want == "" && err != nil:
-			t.Errorf("%s: %v, want accepted", tc.name, err)
-		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-			t.Errorf("%s: got %v, want an error saying %q", tc.name, err, tc.want)
-		case tc.want != "" && m.Len() != 0:
-			t.Errorf("%s: refused, yet %d actors were added", tc.name, m.Len())
+		for _, spawn := range []struct {
+			how string
+			do  func(m *Manager, s Spec) error
+		}{
+			{"Spawn", func(m *Manager, s Spec) error { _, err := m.Spawn(s); return err }},
+			{"SpawnTree", func(m *Manager, s Spec) error { _, err := m.SpawnTree([]Spec{{}, s}, nil); return err }},
+		} {
+			var m Manager
+			err := spawn.do(&m, Spec{Behavior: tc.b})
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("%s, %s: %v, want accepted", spawn.how, tc.name, err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("%s, %s: got %v, want an error saying %q", spawn.how, tc.name, err, tc.want)
+			case tc.want != "" && m.Len() != 0:
+				t.Errorf("%s, %s: refused, yet %d actors were added", spawn.how, tc.name, m.Len())
+			}
 		}
 	}
 }

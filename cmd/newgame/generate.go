@@ -195,10 +195,10 @@ func render(name, engine, ref string) ([][]byte, error) {
 			}
 			continue
 		case o.tmpl == "":
-			contents[i] = sum
+			contents[i] = withoutCodecSums(sum, imports)
 			continue
 		case o.name == "go.mod":
-			data.Direct, data.Indirect = requirements(mod.Require, imports)
+			data.Direct, data.Indirect = requirements(withoutCodecModules(mod.Require, imports), imports)
 		}
 		var b bytes.Buffer
 		if err := templates.ExecuteTemplate(&b, o.tmpl, data); err != nil {
@@ -231,6 +231,63 @@ func appendImports(dst []string, name string, src []byte) ([]string, error) {
 		dst = append(dst, p)
 	}
 	return dst, nil
+}
+
+// codecs lists the modules only the engine's sound codecs need: each codec
+// is a package of its own, so a game links only those it imports, and a
+// game that imports none of a codec's packages requires none of its
+// modules (go mod tidy would drop them). sums are the go.sum lines (module
+// and version) that only those modules bring. A generated game is checked
+// with go mod tidy by the end-to-end test, which finds any drift.
+var codecs = []codecReqs{
+	{EngineModule + "/engine/audio/vorbis", []string{"github.com/jfreymuth/oggvorbis", "github.com/jfreymuth/vorbis"}, nil},
+	{EngineModule + "/engine/audio/mp3", []string{"github.com/hajimehoshi/go-mp3"},
+		[]string{"github.com/hajimehoshi/oto/v2 v2.3.1/go.mod", "golang.org/x/sys v0.0.0-20220712014510-0a85c31ab51e/go.mod"}},
+}
+
+// codecReqs are a codec package's own modules and go.sum lines.
+type codecReqs struct {
+	pkg     string
+	modules []string
+	sums    []string
+}
+
+// withoutCodecModules returns reqs less the modules of the codecs the game
+// does not import.
+func withoutCodecModules(reqs []modRequire, imports []string) []modRequire {
+	out := make([]modRequire, 0, len(reqs))
+	for _, r := range reqs {
+		drop := false
+		for _, c := range codecs {
+			if !slices.Contains(imports, c.pkg) && slices.Contains(c.modules, r.Path) {
+				drop = true
+			}
+		}
+		if !drop {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// withoutCodecSums returns the engine's go.sum less the lines only the
+// codecs the game does not import need.
+func withoutCodecSums(sum []byte, imports []string) []byte {
+	var out []byte
+	for _, line := range strings.SplitAfter(string(sum), "\n") {
+		drop := false
+		for _, c := range codecs {
+			for _, s := range c.sums {
+				if !slices.Contains(imports, c.pkg) && strings.HasPrefix(line, s+" ") {
+					drop = true
+				}
+			}
+		}
+		if !drop {
+			out = append(out, line...)
+		}
+	}
+	return out
 }
 
 // requirements splits the engine's requirements into those the game imports

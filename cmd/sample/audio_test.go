@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tickwork/tickwork/engine/audio"
 )
@@ -86,5 +87,23 @@ func TestWindowedAudioOutWithADeviceMatchesTheReplay(t *testing.T) {
 	}
 	if !bytes.Equal(a, b) {
 		t.Errorf("the WAV recorded while the device played (%d bytes) differs from the replay's (%d bytes)", len(a), len(b))
+	}
+}
+
+// A headless run whose mix cannot fit a WAV file (4 GiB, about 6 h 12 min)
+// is refused before it starts, naming the limit: it ran for minutes and
+// then died allocating 16 GB.
+func TestAudioOutRefusesAMixLongerThanAWAVHolds(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "long.wav")
+	start := time.Now()
+	r := sample(t, withoutDisplay(), "-headless", "-ticks", "1300000", "-audio-out", out)
+	if r.code != 2 || !strings.Contains(r.stderr, "-audio-out") || !strings.Contains(r.stderr, "6h12m") || !strings.Contains(r.stderr, "1300000 ticks") {
+		t.Errorf("got status %d, stderr %q; want status 2 and an error naming the ticks and the WAV limit (6h12m)", r.code, r.stderr)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("refusing took %v, want it before the game runs", d)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a file was written")
 	}
 }

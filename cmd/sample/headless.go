@@ -34,8 +34,8 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 		err = record(h.Game, f.Record, p.start, p.cfg)
 	}
 	var mix *mixRecorder
-	if f.AudioOut != "" {
-		mix = recordMix(h.Game)
+	if f.AudioOut != "" && err == nil {
+		mix, err = recordMix(h.Game, f.AudioOut)
 	}
 	final := &hashAt{tick: ticks - 1}
 	if ticks == 0 { // an empty recording
@@ -51,8 +51,10 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 	if cerr := h.Close(); err == nil {
 		err = cerr // closing finishes a recording and checks a replay's end
 	}
-	if err == nil && f.AudioOut != "" {
-		err = mix.write(h.Game, f.AudioOut)
+	if err == nil && mix != nil {
+		err = mix.finish(h.Game)
+	} else {
+		mix.abort()
 	}
 	if err == nil && !final.ok {
 		err = fmt.Errorf("the game ended after %d of %d ticks", h.Game.Time().Ticks(), ticks)

@@ -65,6 +65,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sample: %v\n", err)
 		return 1
 	}
+	if f.Headless && f.AudioOut != "" {
+		ticks := uint64(f.Ticks)
+		if p.play != nil {
+			ticks = p.play.Ticks()
+		}
+		if err := checkAudioOutLength(ticks, p.opts.TickRate); err != nil {
+			return usageError(stderr, fs, err)
+		}
+	}
 	if p.notice != "" {
 		fmt.Fprintln(stderr, p.notice)
 	}

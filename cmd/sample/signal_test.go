@@ -107,3 +107,49 @@ func TestBadOutputPathsRefusedFirst(t *testing.T) {
 		t.Errorf("the read-only file: got %q, want it untouched", b)
 	}
 }
+
+// TestWindowedAudioOutIsWrittenOnEveryCleanEnd: a windowed run with
+// -audio-out and no -frames (the game runs until closed) that ends by a
+// signal saves the mix, as -frames does; it wrote nothing before.
+func TestWindowedAudioOutIsWrittenOnEveryCleanEnd(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "asound.conf")
+	if err := os.WriteFile(conf, []byte("pcm.!default { type null }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wav := filepath.Join(dir, "mix.wav")
+	cmd := exec.Command(bin, "-audio-out", wav)
+	cmd.Env = append(os.Environ(), "ALSA_CONFIG_PATH="+conf)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("got %v, want status 0\nstderr: %s", err, errb.String())
+		}
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the game did not end within 20 s")
+	}
+	b, err := os.ReadFile(wav)
+	if err != nil {
+		t.Fatalf("the mix: %v, want it written\nstderr: %s", err, errb.String())
+	}
+	// At least the half second of tail after the last tick, 16-bit stereo.
+	if len(b) < 44+4*24000 || string(b[:4]) != "RIFF" {
+		t.Errorf("the mix is %d bytes, want a WAV file of half a second or more", len(b))
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*.partial")); len(m) != 0 {
+		t.Errorf("got temporary files %v left, want none", m)
+	}
+}

@@ -52,7 +52,24 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	g.Audio().SetOutput(out)
 	var mix *mixRecorder
 	if f.AudioOut != "" {
-		mix = recordMix(g)
+		if mix, err = recordMix(g, f.AudioOut); err != nil {
+			return err
+		}
+	}
+	// The mix is saved on every clean end (closing the window, Q, a
+	// signal, -frames) and discarded after an error.
+	saved := false
+	defer func() {
+		if !saved {
+			mix.abort()
+		}
+	}()
+	finish := func() error {
+		saved = true
+		if mix == nil {
+			return nil
+		}
+		return mix.finish(g)
 	}
 	// The window's renderer draws from the sample's asset library.
 	assets, err := demo.LoadAssets()
@@ -82,7 +99,10 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	}
 	r := &lastFrame{Renderer: w.Renderer()}
 	if f.Frames == 0 && f.Screenshot == "" && end == nil {
-		return g.Run(win, r, first)
+		if err := g.Run(win, r, first); err != nil {
+			return err
+		}
+		return finish()
 	}
 
 	if err := g.Start(win, r, first); err != nil {
@@ -100,10 +120,8 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	if err := errors.Join(run.err, g.Stop(), shotErr); err != nil {
 		return err
 	}
-	if f.AudioOut != "" {
-		if err := mix.write(g, f.AudioOut); err != nil {
-			return err
-		}
+	if err := finish(); err != nil {
+		return err
 	}
 	if f.Frames > 0 {
 		fmt.Fprintf(stdout, "frames=%d ticks=%d fps=%.1f tps=%.1f\n", run.frames, ticks, medianFPS(run.intervals), perSecond(ticks, run.elapsed))

@@ -27,4 +27,10 @@
 // the file really holds before anything is allocated, and a file that
 // fails to load registers nothing. ReadInfo counts what a file holds
 // without decoding it.
+//
+// Every file is opened through package gfx/fsx: only regular files are
+// read (a FIFO, a device such as /dev/zero or a directory is refused at
+// once, naming it), each up to the size it had when opened, and what
+// loading it allocates is bounded by a stated multiple of what the files
+// really hold (see LoadModel, DecodeImageBytes and LoadSound).
 package asset

@@ -95,19 +95,40 @@ func (ld *loader) channel(ga *gltf.Animation, gc *gltf.AnimationChannel, nodes i
 	}
 	c.Times = times
 	c.Values = values
+	if err := ld.check("sampler", gc.Sampler, len(times)+len(values)); err != nil {
+		return c, false, err
+	}
 	if c.Path == PathRotation && c.Interp != InterpCubicSpline {
 		// Keys must be unit quaternions; quantized ones rarely are exactly.
-		c.Values = make([]float32, len(values))
-		for k := 0; k < len(values); k += 4 {
-			q := values[k : k+4]
-			l := math.Sqrt(float64(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]))
-			for j := range 4 {
-				c.Values[k+j] = float32(float64(q[j]) / l)
-			}
+		// Channels sharing the output accessor share the normalised keys.
+		if c.Values, err = ld.unitQuats(s.Output, values); err != nil {
+			return c, false, fmt.Errorf("output: %w", err)
 		}
 	}
 	if err := c.Validate(nodes); err != nil {
 		return c, false, err
 	}
 	return c, true, nil
+}
+
+// unitQuats returns the quaternions of output accessor i (values, decoded)
+// normalised, computed once per accessor and charged to the budget.
+func (ld *loader) unitQuats(i int, values []float32) ([]float32, error) {
+	key := cacheKey{i, "unit quaternions"}
+	if v, ok := ld.cache[key].([]float32); ok {
+		return v, nil
+	}
+	if err := ld.spend(i, len(values), 4); err != nil {
+		return nil, err
+	}
+	out := make([]float32, len(values))
+	for k := 0; k < len(values); k += 4 {
+		q := values[k : k+4]
+		l := math.Sqrt(float64(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]))
+		for j := range 4 {
+			out[k+j] = float32(float64(q[j]) / l)
+		}
+	}
+	ld.cache[key] = out
+	return out, nil
 }

@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"path"
 	"strings"
+
+	"github.com/tickwork/tickwork/gfx/fsx"
 )
 
 // The .glb container (glTF 2.0, section 4.4): a 12-byte header (magic,
@@ -130,18 +132,18 @@ func (ld *loader) readURI(uri string, limit int) ([]byte, error) {
 	if !fs.ValidPath(full) {
 		return nil, fmt.Errorf("external file %q lies outside the model's file system", p)
 	}
-	f, err := ld.fsys.Open(full)
+	f, err := fsx.Open(ld.fsys, full)
 	if err != nil {
 		return nil, fmt.Errorf("external file %q: %w", p, err)
 	}
 	defer f.Close()
-	var r io.Reader = f
+	n := f.Size()
 	if limit > 0 {
-		r = io.LimitReader(f, int64(limit))
+		n = min(n, int64(limit))
 	}
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("external file %q: %w", p, err)
+	data := make([]byte, n)
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, fmt.Errorf("external file %q: it shrank while read: %w", p, err)
 	}
 	return data, nil
 }

@@ -7,13 +7,17 @@ import (
 	"io/fs"
 
 	"github.com/qmuntal/gltf"
+
+	"github.com/tickwork/tickwork/gfx/fsx"
 )
 
 // ReadInfo returns the counts of the glTF 2.0 file name in fsys (see Info)
 // from its JSON alone: no buffer or image is read or decoded, and of a
 // .glb only the headers and the JSON chunk are read. It does not check
 // the required extensions: it describes a file tickwork cannot load too.
-// Call it from any goroutine (for a tool's -info, say).
+// The file is opened as LoadModel opens it (a regular file only, read up to
+// its size when opened). Call it from any goroutine (for a tool's -info,
+// say).
 func ReadInfo(fsys fs.FS, name string) (Info, error) {
 	js, err := readJSON(fsys, name)
 	if err != nil {
@@ -33,7 +37,7 @@ func ReadInfo(fsys fs.FS, name string) (Info, error) {
 // readJSON returns a .gltf whole, or a .glb's JSON chunk wrapped as a
 // .glb without its BIN chunk.
 func readJSON(fsys fs.FS, name string) ([]byte, error) {
-	f, err := fsys.Open(name)
+	f, err := fsx.Open(fsys, name)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package asset
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
@@ -167,7 +168,9 @@ func samplerOf(s *gltf.Sampler) Sampler {
 
 // image decodes glTF image i (from a buffer view, a data: URI or an
 // external file), once, and returns its plan index. Base colour images
-// are sRGB.
+// are sRGB. Images naming the same source (the same buffer view or URI)
+// are decoded once and registered once, under the first one's name. The
+// bytes decoding takes come from the model's pixel budget.
 func (ld *loader) image(i int) (int, error) {
 	if p, ok := ld.images[i]; ok {
 		return p, nil
@@ -177,27 +180,42 @@ func (ld *loader) image(i int) (int, error) {
 		return 0, fmt.Errorf("image %d does not exist (%d images)", i, len(ims))
 	}
 	im := ims[i]
+	var source string
+	switch {
+	case im.BufferView != nil:
+		source = fmt.Sprintf("view %d", *im.BufferView)
+	case im.URI != "":
+		source = "uri " + im.URI
+	}
+	if p, ok := ld.sources[source]; ok && source != "" {
+		ld.images[i] = p
+		return p, nil
+	}
 	var data []byte
 	var err error
 	switch {
 	case im.BufferView != nil:
 		data, _, err = ld.view(*im.BufferView)
 	case im.URI != "":
-		data, err = ld.readURI(im.URI, 0)
+		if data, err = ld.readURI(im.URI, 0); err == nil && !strings.HasPrefix(im.URI, "data:") {
+			ld.pixels += pixelBudgetFactor * len(data) // an external file adds its own bytes
+		}
 	default:
 		err = fmt.Errorf("neither a URI nor a buffer view")
 	}
 	if err != nil {
 		return 0, fmt.Errorf("image %d: %w", i, err)
 	}
-	decoded, err := DecodeImageBytes(data, SRGB)
+	decoded, err := decodeImage(data, SRGB, &ld.pixels)
 	if err != nil {
 		return 0, fmt.Errorf("image %d: %w", i, err)
 	}
 	if ld.images == nil {
 		ld.images = make(map[int]int)
+		ld.sources = make(map[string]int)
 	}
 	p := ld.plan.addImage(fmt.Sprintf("%s#image%d", ld.name, i), decoded)
 	ld.images[i] = p
+	ld.sources[source] = p
 	return p, nil
 }

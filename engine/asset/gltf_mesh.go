@@ -74,6 +74,9 @@ func (ld *loader) primitive(p *gltf.Primitive, matIndex []int) (*Mesh, error) {
 		return nil, err
 	}
 	n := len(m.Positions)
+	if err := ld.check("POSITION accessor", pos, n); err != nil {
+		return nil, err
+	}
 	if a, ok := p.Attributes[gltf.NORMAL]; ok {
 		if m.Normals, err = ld.vec3s(a, gltf.NORMAL, n); err != nil {
 			return nil, err
@@ -103,6 +106,9 @@ func (ld *loader) primitive(p *gltf.Primitive, matIndex []int) (*Mesh, error) {
 		if m.Indices, err = ld.indices(*p.Indices); err != nil {
 			return nil, fmt.Errorf("indices: %w", err)
 		}
+		if err := ld.check("indices accessor", *p.Indices, len(m.Indices)); err != nil {
+			return nil, err
+		}
 	}
 	if p.Material != nil {
 		i := *p.Material
@@ -115,13 +121,57 @@ func (ld *loader) primitive(p *gltf.Primitive, matIndex []int) (*Mesh, error) {
 		// glTF asks for flat normals when none are given; smooth ones
 		// over shared vertices are what a game wants of a model without.
 		// (ComputeNormals skips indices past the vertices: Validate names
-		// them below.)
-		m.ComputeNormals()
+		// them below.) Primitives with the same positions, indices and
+		// mode share them.
+		if m.Normals, err = ld.normals(m, pos, p.Indices); err != nil {
+			return nil, err
+		}
 	}
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// normalsKey names the normals computed for a positions accessor, an
+// indices accessor (-1: none) and a mode.
+type normalsKey struct {
+	pos, indices int
+	mode         Primitive
+}
+
+// normals returns smooth normals for m (Mesh.ComputeNormals), computed
+// once for each positions, indices and mode and charged to the budget.
+func (ld *loader) normals(m *Mesh, pos int, indices *int) ([]mgl32.Vec3, error) {
+	key := normalsKey{pos, -1, m.Mode}
+	if indices != nil {
+		key.indices = *indices
+	}
+	if n, ok := ld.normalsOf[key]; ok {
+		return n, nil
+	}
+	if err := ld.spend(pos, len(m.Positions), 12); err != nil {
+		return nil, fmt.Errorf("computing normals: %w", err)
+	}
+	m.ComputeNormals()
+	if ld.normalsOf == nil {
+		ld.normalsOf = make(map[normalsKey][]mgl32.Vec3)
+	}
+	ld.normalsOf[key] = m.Normals
+	return m.Normals, nil
+}
+
+// check takes n elements (of what i, an accessor or a sampler) from the
+// checking budget: decoded data is shared, but every primitive and
+// channel using it is checked anew, so a file naming one large accessor
+// many times would otherwise take time in proportion to its uses, not its
+// size.
+func (ld *loader) check(what string, i, n int) error {
+	if n > ld.work {
+		return fmt.Errorf("%s %d: its %d elements would be checked once more than a file of this size may ask (its accessors are reused too often)", what, i, n)
+	}
+	ld.work -= n
+	return nil
 }
 
 // attribute decodes accessor a as one vertex attribute, checking it has
@@ -142,10 +192,18 @@ func (ld *loader) vec2s(a int, what string, want int) ([]mgl32.Vec2, error) {
 	if err != nil {
 		return nil, err
 	}
+	key := cacheKey{a, "vec2s"}
+	if out, ok := ld.cache[key].([]mgl32.Vec2); ok {
+		return out, nil
+	}
+	if err := ld.spend(a, len(v)/2, 8); err != nil {
+		return nil, err
+	}
 	out := make([]mgl32.Vec2, len(v)/2)
 	for i := range out {
 		out[i] = mgl32.Vec2{v[2*i], v[2*i+1]}
 	}
+	ld.cache[key] = out
 	return out, nil
 }
 
@@ -154,13 +212,21 @@ func (ld *loader) vec3s(a int, what string, want int) ([]mgl32.Vec3, error) {
 	if err != nil {
 		return nil, err
 	}
+	key := cacheKey{a, "vec3s"}
+	if out, ok := ld.cache[key].([]mgl32.Vec3); ok {
+		return out, nil
+	}
 	if len(v)/3 > MaxVertices {
 		return nil, fmt.Errorf("%s accessor %d: %d vertices: at most %d", what, a, len(v)/3, MaxVertices)
+	}
+	if err := ld.spend(a, len(v)/3, 12); err != nil {
+		return nil, err
 	}
 	out := make([]mgl32.Vec3, len(v)/3)
 	for i := range out {
 		out[i] = mgl32.Vec3{v[3*i], v[3*i+1], v[3*i+2]}
 	}
+	ld.cache[key] = out
 	return out, nil
 }
 
@@ -169,10 +235,18 @@ func (ld *loader) vec4s(a int, what string, want int) ([]mgl32.Vec4, error) {
 	if err != nil {
 		return nil, err
 	}
+	key := cacheKey{a, "vec4s"}
+	if out, ok := ld.cache[key].([]mgl32.Vec4); ok {
+		return out, nil
+	}
+	if err := ld.spend(a, len(v)/4, 16); err != nil {
+		return nil, err
+	}
 	out := make([]mgl32.Vec4, len(v)/4)
 	for i := range out {
 		out[i] = mgl32.Vec4{v[4*i], v[4*i+1], v[4*i+2], v[4*i+3]}
 	}
+	ld.cache[key] = out
 	return out, nil
 }
 
@@ -183,6 +257,13 @@ func (ld *loader) colors(a, want int) ([]gfx.Color, error) {
 	if err != nil {
 		return nil, err
 	}
+	key := cacheKey{a, "colors"}
+	if out, ok := ld.cache[key].([]gfx.Color); ok {
+		return out, nil
+	}
+	if err := ld.spend(a, len(v)/w, 16); err != nil {
+		return nil, err
+	}
 	out := make([]gfx.Color, len(v)/w)
 	for i := range out {
 		c := v[i*w:]
@@ -191,5 +272,6 @@ func (ld *loader) colors(a, want int) ([]gfx.Color, error) {
 			out[i].A = c[3]
 		}
 	}
+	ld.cache[key] = out
 	return out, nil
 }

@@ -46,12 +46,8 @@ func (ld *loader) nodes() ([]Node, []int, error) {
 			n.Children = append(n.Children, c)
 		}
 	}
-	for i := range nodes {
-		for p, steps := nodes[i].Parent, 0; p != -1; p = nodes[p].Parent {
-			if steps++; steps > len(nodes) {
-				return nil, nil, fmt.Errorf("node %d: its ancestors form a cycle", i)
-			}
-		}
+	if i := cycle(nodes); i >= 0 {
+		return nil, nil, fmt.Errorf("node %d: its ancestors form a cycle", i)
 	}
 	scene := -1
 	if doc.Scene != nil {
@@ -89,6 +85,33 @@ func (ld *loader) nodes() ([]Node, []int, error) {
 		roots = append(roots, r)
 	}
 	return nodes, roots, nil
+}
+
+// cycle returns a node whose ancestors form a cycle, or -1. Each node is
+// walked over once (a node's state says whether its ancestors were seen to
+// end at a root), so the cost is linear in the nodes however deep the
+// tree. Parents must be -1 or in range.
+func cycle(nodes []Node) int {
+	const (
+		unknown = iota
+		walking // on the walk in progress
+		rooted  // its ancestors end at a root
+	)
+	state := make([]uint8, len(nodes))
+	for i := range nodes {
+		p := i
+		for p != -1 && state[p] == unknown {
+			state[p] = walking
+			p = nodes[p].Parent
+		}
+		if p != -1 && state[p] == walking {
+			return p
+		}
+		for q := i; q != -1 && state[q] == walking; q = nodes[q].Parent {
+			state[q] = rooted
+		}
+	}
+	return -1
 }
 
 // transformOf sets n's translation, rotation and scale from the glTF

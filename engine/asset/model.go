@@ -76,15 +76,9 @@ func (m *Model) Validate() error {
 			return fmt.Errorf("root %d is not a node without a parent", r)
 		}
 	}
-	// Walking up from every node must end at a root within len(Nodes) steps.
-	for i := range m.Nodes {
-		p, steps := i, 0
-		for p != -1 {
-			if steps++; steps > len(m.Nodes) {
-				return fmt.Errorf("node %d: its parents form a cycle", i)
-			}
-			p = m.Nodes[p].Parent
-		}
+	// Walking up from every node must end at a root (in linear time).
+	if i := cycle(m.Nodes); i >= 0 {
+		return fmt.Errorf("node %d: its parents form a cycle", i)
 	}
 	for i := range m.Animations {
 		if err := m.Animations[i].Validate(len(m.Nodes)); err != nil {

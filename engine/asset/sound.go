@@ -6,10 +6,10 @@ import (
 	"hash"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 
 	"github.com/tickwork/tickwork/engine/audio"
+	"github.com/tickwork/tickwork/gfx/fsx"
 )
 
 // SoundID names a sound (a decoded clip) of a Library; 0 names none.
@@ -26,40 +26,51 @@ func (l *Library) AddSound(name string, c *audio.Clip) (SoundID, error) {
 	return SoundID(i + 1), err
 }
 
-// LoadSound decodes the sound file name in fsys (WAV, Ogg Vorbis or MP3,
-// recognised from its first bytes: audio.Decode) into a clip at the
-// mixer's rate and registers it under name. Loading the same file again
-// returns the same ID. Errors name the file and what is wrong with it.
-func (l *Library) LoadSound(fsys fs.FS, name string) (SoundID, error) {
+// LoadSound decodes the sound file name in fsys with the first of codecs
+// that recognises its first bytes (audio.Decode: wav.Codec{},
+// vorbis.Codec{}, mp3.Codec{} of engine/audio/wav, vorbis and mp3) into a
+// clip at the mixer's rate and registers it under name. Loading the same
+// file again returns the same ID. Errors name the file and what is wrong
+// with it.
+//
+// The file must be a regular file (a FIFO or a device such as /dev/zero
+// is refused at once: package gfx/fsx) and is read once, up to its size
+// when opened. Decoding allocates about 40 bytes per decoded frame (the
+// clip, 8 bytes a frame at the mixer's rate, its growth and the decoder's
+// buffers) plus 4 MiB: a WAV at most 240 times its size plus 4 MiB,
+// whatever its header says; a compressed file (Ogg, MP3) at most what its
+// length gives, which audio.Decode bounds by audio.MaxClipSeconds.
+func (l *Library) LoadSound(fsys fs.FS, name string, codecs ...audio.Codec) (SoundID, error) {
 	if id, ok := l.SoundID(name); ok {
 		return id, nil
 	}
-	data, err := fs.ReadFile(fsys, name)
+	data, err := fsx.ReadFile(fsys, name, 0)
 	if err != nil {
 		return 0, fmt.Errorf("asset: sound %s: %w", name, err)
 	}
-	return l.decodeSound(name, data)
+	return l.decodeSound(name, data, codecs)
 }
 
 // LoadSoundFile is LoadSound for a file on disk, named after p as given
-// (slashes for separators).
-func (l *Library) LoadSoundFile(p string) (SoundID, error) {
+// (slashes for separators), read as fsx.ReadPath reads it (a symbolic
+// link is followed, to a regular file only). Its bounds are LoadSound's.
+func (l *Library) LoadSoundFile(p string, codecs ...audio.Codec) (SoundID, error) {
 	name := filepath.ToSlash(p)
 	if id, ok := l.SoundID(name); ok {
 		return id, nil
 	}
-	data, err := os.ReadFile(p)
+	data, err := fsx.ReadPath(p, 0)
 	if err != nil {
 		return 0, fmt.Errorf("asset: sound %s: %w", name, err)
 	}
-	return l.decodeSound(name, data)
+	return l.decodeSound(name, data, codecs)
 }
 
-func (l *Library) decodeSound(name string, data []byte) (SoundID, error) {
+func (l *Library) decodeSound(name string, data []byte, codecs []audio.Codec) (SoundID, error) {
 	if err := checkName("sound", name); err != nil {
 		return 0, err
 	}
-	c, err := audio.Decode(name, bytes.NewReader(data))
+	c, err := audio.Decode(name, bytes.NewReader(data), codecs...)
 	if err != nil {
 		return 0, fmt.Errorf("asset: sound: %w", err)
 	}
@@ -81,17 +92,20 @@ func (l *Library) SoundID(name string) (SoundID, bool) {
 }
 
 // LoadMusic registers the sound file name in fsys as music: a stream the
-// mixer decodes while it plays (audio.Play.Stream), never decoded whole.
-// The file's header is checked now; each voice playing it opens the file
-// again. Loading the same name again returns the same stream.
-func (l *Library) LoadMusic(fsys fs.FS, name string) (*audio.Stream, error) {
+// mixer decodes while it plays (audio.Play.Stream), never decoded whole,
+// with the first of codecs that recognises it (as LoadSound). The file's
+// header is checked now; each voice playing it opens the file again.
+// Loading the same name again returns the same stream. Each opening goes
+// through fsx.Guard: a FIFO or a device is refused, and a voice reads the
+// file only up to its size when opened.
+func (l *Library) LoadMusic(fsys fs.FS, name string, codecs ...audio.Codec) (*audio.Stream, error) {
 	if s, ok := l.Music(name); ok {
 		return s, nil
 	}
 	if err := checkName("music", name); err != nil {
 		return nil, err
 	}
-	s, err := audio.StreamFS(fsys, name)
+	s, err := audio.StreamFS(fsx.Guard(fsys), name, codecs...)
 	if err != nil {
 		return nil, fmt.Errorf("asset: music: %w", err)
 	}

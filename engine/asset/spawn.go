@@ -28,7 +28,8 @@ type Instance struct {
 // white when at.Color is zero. Spawning many times shares the model's
 // meshes and materials. Call it where spawning is allowed: from a state's
 // Enter or Tick, or a behaviour's Tick. On error, what was spawned is
-// removed.
+// removed. The cost is linear in the model's nodes however deep its tree
+// (one scene.Manager.SpawnTree call, no recursion).
 func (md *Model) Spawn(m *scene.Manager, at scene.Spec) (*Instance, error) {
 	if err := md.Validate(); err != nil {
 		return nil, fmt.Errorf("asset: spawning model %q: %w", md.Name, err)
@@ -44,39 +45,53 @@ func (md *Model) Spawn(m *scene.Manager, at scene.Spec) (*Instance, error) {
 		return nil, fmt.Errorf("asset: spawning model %q: %w", md.Name, err)
 	}
 	in := &Instance{Root: rh, Nodes: make([]scene.Handle, len(md.Nodes)), model: md}
-	for _, r := range md.Roots {
-		if err := in.spawnNode(m, r, rh, col); err != nil {
-			m.Remove(rh)
-			return nil, fmt.Errorf("asset: spawning model %q: %w", md.Name, err)
+	specs, up, node := md.tree(rh, col)
+	hs, err := m.SpawnTree(specs, up)
+	if err != nil {
+		m.Remove(rh)
+		return nil, fmt.Errorf("asset: spawning model %q: %w", md.Name, err)
+	}
+	for k, h := range hs {
+		if n := node[k]; n >= 0 {
+			in.Nodes[n] = h
 		}
 	}
 	return in, nil
 }
 
-// spawnNode spawns node i under parent, then its children, depth first
-// (the node graph is a tree: Validate checked it).
-func (in *Instance) spawnNode(m *scene.Manager, i int, parent scene.Handle, col gfx.Color) error {
-	n := &in.model.Nodes[i]
-	s := scene.Spec{Pos: n.Pos, Rot: n.Rot, Scale: n.Scale, Parent: parent, Color: col}
-	if len(n.Meshes) > 0 {
-		s.Mesh = n.Meshes[0]
+// tree lists the actors Spawn makes under root, depth first from each
+// root node in order: a node, the child actors of its further meshes,
+// then its children. up[k] is the index of spec k's parent spec (-1: the
+// root actor); node[k] is the node spec k is (-1: a further mesh, whose
+// node's spec is its parent). A SpawnTree error names spec k. The walk keeps its own stack: no recursion,
+// however deep the model.
+func (md *Model) tree(root scene.Handle, col gfx.Color) (specs []scene.Spec, up, node []int) {
+	type item struct{ node, parent int }
+	stack := make([]item, 0, len(md.Roots))
+	for i := len(md.Roots) - 1; i >= 0; i-- {
+		stack = append(stack, item{md.Roots[i], -1})
 	}
-	h, err := m.Spawn(s)
-	if err != nil {
-		return fmt.Errorf("node %d %q: %w", i, n.Name, err)
-	}
-	in.Nodes[i] = h
-	for _, mesh := range n.Meshes[min(1, len(n.Meshes)):] {
-		if _, err := m.Spawn(scene.Spec{Parent: h, Mesh: mesh, Color: col}); err != nil {
-			return fmt.Errorf("node %d %q: %w", i, n.Name, err)
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := &md.Nodes[it.node]
+		s := scene.Spec{Pos: n.Pos, Rot: n.Rot, Scale: n.Scale, Color: col}
+		if it.parent < 0 {
+			s.Parent = root
+		}
+		if len(n.Meshes) > 0 {
+			s.Mesh = n.Meshes[0]
+		}
+		k := len(specs)
+		specs, up, node = append(specs, s), append(up, it.parent), append(node, it.node)
+		for _, mesh := range n.Meshes[min(1, len(n.Meshes)):] {
+			specs, up, node = append(specs, scene.Spec{Mesh: mesh, Color: col}), append(up, k), append(node, -1)
+		}
+		for c := len(n.Children) - 1; c >= 0; c-- {
+			stack = append(stack, item{n.Children[c], k})
 		}
 	}
-	for _, c := range n.Children {
-		if err := in.spawnNode(m, c, h, col); err != nil {
-			return err
-		}
-	}
-	return nil
+	return specs, up, node
 }
 
 // Play starts animation anim of the instance's model from its first key:

@@ -107,7 +107,7 @@ func (s lockSim) run(t testing.TB) lockResult {
 			ti := due.Tick(i)
 			if ti.Index%10 == 5 && frameT < s.seconds-0.2 { // heard before the end
 				at := FrameOfTick(ti.Time, ti.DeltaMicros, 0)
-				if _, err := game.Start(at, Play{Clip: click}); err != nil {
+				if _, err := game.Start(at, Play{Clip: click, Volume: 1}); err != nil {
 					t.Fatal(err)
 				}
 				starts = append(starts, at)

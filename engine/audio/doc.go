@@ -12,8 +12,11 @@
 // Feeder once per frame, renders what the ticks have fixed for a device;
 // the device's goroutine only copies from the Feeder's lock-free queue.
 //
-// Sounds come from WAV, Ogg Vorbis and MP3 files: Decode reads a short
-// one whole into a Clip; a Stream (music) is decoded while it plays, a
+// Sounds come from files through codecs, each in a package of its own so
+// that a game links only the decoders it imports: engine/audio/wav,
+// engine/audio/vorbis (Ogg Vorbis) and engine/audio/mp3. Whoever decodes
+// is given the codecs to try (there is no registry): Decode reads a short
+// file whole into a Clip; a Stream (music) is decoded while it plays, a
 // few thousand frames at a time inside Render, by a resampler that keeps
 // its place, so a stream too gives the same samples however the output is
 // pulled. Voices have a volume, a pan, looping and linear fades (Play.FadeIn,

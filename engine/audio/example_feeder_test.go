@@ -12,7 +12,7 @@ func ExampleFeeder() {
 	game, _ := audio.NewMixer(8)
 	f, _ := audio.NewFeeder(audio.FeederConfig{})
 	click := &audio.Clip{Name: "click", Samples: []float32{0.5, 0.5}}
-	if _, err := f.PlayInterface(audio.Play{Clip: click}); err != nil {
+	if _, err := f.PlayInterface(audio.Play{Clip: click, Volume: 1}); err != nil {
 		fmt.Println(err)
 	}
 	f.Feed(game, audio.GameClock{Frame: 800, Scale: 1}) // after the frame's ticks

@@ -83,7 +83,7 @@ func TestFeederPlaysTheGameLaneAtTheTimeScale(t *testing.T) {
 		want  int // rising crossings of a 600 Hz sine in 1.2 s of device time
 	}{{1, 720}, {0.5, 360}, {0.25, 180}, {2, 1440}} {
 		r := newRig(t)
-		if _, err := r.game.Start(0, Play{Clip: sine(600, 10)}); err != nil {
+		if _, err := r.game.Start(0, Play{Clip: sine(600, 10), Volume: 1}); err != nil {
 			t.Fatal(err)
 		}
 		r.frames(120, tc.scale, false) // settle: 1.6 s
@@ -99,7 +99,7 @@ func TestFeederPlaysTheGameLaneAtTheTimeScale(t *testing.T) {
 
 func TestFeederPausedSilencesTheGameLaneButNotTheLiveLane(t *testing.T) {
 	r := newRig(t)
-	if _, err := r.game.Start(0, Play{Clip: sine(600, 10)}); err != nil {
+	if _, err := r.game.Start(0, Play{Clip: sine(600, 10), Volume: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if p := peak(r.frames(60, 1, false)); p < 0.3 {
@@ -110,7 +110,7 @@ func TestFeederPausedSilencesTheGameLaneButNotTheLiveLane(t *testing.T) {
 		t.Errorf("paused: peak %v, want silence", p)
 	}
 	lane := r.f.Stats().Lane
-	if _, err := r.f.PlayInterface(Play{Clip: sine(1000, 0.2)}); err != nil {
+	if _, err := r.f.PlayInterface(Play{Clip: sine(1000, 0.2), Volume: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if got := crossings(r.frames(30, 1, true)); got < 190 || got > 210 {
@@ -127,7 +127,7 @@ func TestFeederPausedSilencesTheGameLaneButNotTheLiveLane(t *testing.T) {
 func TestFeederLiveLaneIgnoresTheTimeScale(t *testing.T) {
 	r := newRig(t)
 	r.frames(10, 0.25, false)
-	if _, err := r.f.PlayInterface(Play{Clip: sine(1000, 0.2)}); err != nil {
+	if _, err := r.f.PlayInterface(Play{Clip: sine(1000, 0.2), Volume: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if got := crossings(r.frames(30, 0.25, false)); got < 190 || got > 210 {
@@ -137,7 +137,7 @@ func TestFeederLiveLaneIgnoresTheTimeScale(t *testing.T) {
 
 func TestFeederUnderrunIsSilenceCountedAndSkipped(t *testing.T) {
 	r := newRig(t)
-	if _, err := r.game.Start(0, Play{Clip: sine(600, 10)}); err != nil {
+	if _, err := r.game.Start(0, Play{Clip: sine(600, 10), Volume: 1}); err != nil {
 		t.Fatal(err)
 	}
 	r.frames(60, 1, false)
@@ -179,7 +179,7 @@ func TestFeederResyncsAfterAStalledDevice(t *testing.T) {
 
 func TestFeederFeedAllocatesNothing(t *testing.T) {
 	r := newRig(t)
-	if _, err := r.game.Start(0, Play{Clip: sine(600, 100), Loop: true}); err != nil {
+	if _, err := r.game.Start(0, Play{Clip: sine(600, 100), Loop: true, Volume: 1}); err != nil {
 		t.Fatal(err)
 	}
 	buf := make([]float32, 2*800)

@@ -45,7 +45,10 @@ type Play struct {
 	Clip   *Clip
 	Stream *Stream // instead of Clip: decoded while it plays
 	Bus    Bus
-	Volume float32 // 0 means 1; allowed 0 to 4
+	// Volume scales the sound: 1 plays it as recorded, 0 is silence (a
+	// muted start), 0.5 half as loud; allowed 0 to 4. There is no
+	// default: a Play without Volume is silent, so write Volume: 1.
+	Volume float32
 	Pan    float32 // -1 left, 0 centre, 1 right (constant-power)
 	Loop   bool    // start again at the end until stopped
 	FadeIn int     // frames over which the voice rises from silence (0: none)
@@ -65,6 +68,7 @@ type voice struct {
 	fadeIn int64        // frames of the fade-in from start
 	fadeTo int64        // frames of the fade-out that ends at stop (0: none)
 	st     *streamVoice // a stream's decoder, or nil for a clip
+	owner  uint64       // StartOwned's owner, 0 for none
 }
 
 // Mixer mixes voices into the timeline. Its zero value is not ready: use
@@ -133,7 +137,13 @@ func (m *Mixer) SetBusVolume(b Bus, v float32) error {
 // here, on the caller's goroutine; Render then decodes on demand into
 // them. An error opening it is returned; an error decoding it later stops
 // the voice and is counted (Mixer.Err).
-func (m *Mixer) Start(at int64, p Play) (VoiceID, error) {
+func (m *Mixer) Start(at int64, p Play) (VoiceID, error) { return m.StartOwned(at, p, 0) }
+
+// StartOwned is Start for a voice that belongs to owner (a number the
+// caller picks; 0 is no owner): StopOwned stops every voice of an owner at
+// once. The engine gives each state on its stack an owner, so the sounds
+// a state started stop when it is popped. Main goroutine, like Start.
+func (m *Mixer) StartOwned(at int64, p Play, owner uint64) (VoiceID, error) {
 	name := ""
 	switch {
 	case p.Stream != nil && p.Clip != nil:
@@ -147,7 +157,7 @@ func (m *Mixer) Start(at int64, p Play) (VoiceID, error) {
 	}
 	switch {
 	case !(p.Volume >= 0 && p.Volume <= 4):
-		return 0, fmt.Errorf("audio: Start %q: volume %v: allowed 0 (meaning 1) to 4", name, p.Volume)
+		return 0, fmt.Errorf("audio: Start %q: volume %v: allowed 0 (silence) to 4 (1 plays it as recorded)", name, p.Volume)
 	case !(p.Pan >= -1 && p.Pan <= 1):
 		return 0, fmt.Errorf("audio: Start %q: pan %v: allowed -1 to 1", name, p.Pan)
 	case p.Bus >= NumBuses:
@@ -156,15 +166,12 @@ func (m *Mixer) Start(at int64, p Play) (VoiceID, error) {
 		return 0, fmt.Errorf("audio: Start %q: fade-in of %d frames: want 0 or more", name, p.FadeIn)
 	}
 	vol := p.Volume
-	if vol == 0 {
-		vol = 1
-	}
 	// Constant-power pan: equal loudness across the field.
 	angle := float64(p.Pan+1) * math.Pi / 4
 	v := voice{
 		clip: p.Clip, bus: p.Bus, start: at, stop: math.MaxInt64, loop: p.Loop,
 		gl: vol * float32(math.Cos(angle)), gr: vol * float32(math.Sin(angle)),
-		fadeIn: int64(p.FadeIn),
+		fadeIn: int64(p.FadeIn), owner: owner,
 	}
 	if p.Stream != nil {
 		st, err := openStream(p.Stream, p.Loop)
@@ -213,6 +220,22 @@ func (m *Mixer) Stop(id VoiceID, at int64) {
 			return
 		}
 	}
+}
+
+// StopOwned ends every voice of owner (StartOwned) at timeline frame at,
+// like Stop, and returns how many it ended. Owner 0 stops nothing.
+func (m *Mixer) StopOwned(owner uint64, at int64) int {
+	if owner == 0 {
+		return 0
+	}
+	n := 0
+	for i := range m.voices {
+		if v := &m.voices[i]; v.owner == owner {
+			v.stop = min(v.stop, max(at, m.cursor))
+			n++
+		}
+	}
+	return n
 }
 
 // Render mixes the next len(dst)/2 frames of the timeline into dst

@@ -49,7 +49,7 @@ func TestStartsAreSampleExactHoweverTheOutputIsPulled(t *testing.T) {
 	for _, chunks := range [][]int{{3000}, {7}, {480, 1024, 13}, {1}} {
 		m := mixer(t, 8)
 		for _, at := range []int64{1000, 1003, 2999} {
-			if _, err := m.Start(at, Play{Clip: impulse(4), Pan: -1}); err != nil {
+			if _, err := m.Start(at, Play{Clip: impulse(4), Pan: -1, Volume: 1}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -87,7 +87,7 @@ func TestFrameOfTick(t *testing.T) {
 
 func TestLoopStopPanAndBus(t *testing.T) {
 	m := mixer(t, 4)
-	id, _ := m.Start(0, Play{Clip: ramp(3), Loop: true})
+	id, _ := m.Start(0, Play{Clip: ramp(3), Loop: true, Volume: 1})
 	m.Stop(id, 7)
 	got := render(m, 10, 10)
 	left := []float32{}
@@ -104,7 +104,7 @@ func TestLoopStopPanAndBus(t *testing.T) {
 	if m.Voices() != 0 {
 		t.Errorf("after its stop: %d voices, want 0", m.Voices())
 	}
-	m.Start(m.Cursor(), Play{Clip: impulse(1), Pan: 1, Bus: Music})
+	m.Start(m.Cursor(), Play{Clip: impulse(1), Pan: 1, Bus: Music, Volume: 1})
 	if err := m.SetBusVolume(Music, 0.5); err != nil {
 		t.Fatal(err)
 	}
@@ -136,10 +136,10 @@ func TestStartRefusesBadInput(t *testing.T) {
 		want string
 	}{
 		{Play{}, "no clip"},
-		{Play{Clip: &Clip{Name: "x"}}, "empty"},
+		{Play{Clip: &Clip{Name: "x"}, Volume: 1}, "empty"},
 		{Play{Clip: ramp(1), Volume: 9}, "volume 9"},
-		{Play{Clip: ramp(1), Pan: 2}, "pan 2"},
-		{Play{Clip: ramp(1), Bus: 7}, "bus 7"},
+		{Play{Clip: ramp(1), Pan: 2, Volume: 1}, "pan 2"},
+		{Play{Clip: ramp(1), Bus: 7, Volume: 1}, "bus 7"},
 		{Play{Clip: ramp(1), Volume: float32(math.NaN())}, "volume NaN"},
 	}
 	for _, tt := range tests {
@@ -157,7 +157,7 @@ func TestStartRefusesBadInput(t *testing.T) {
 func TestRenderAllocatesNothing(t *testing.T) {
 	m := mixer(t, 64)
 	for i := range 64 {
-		m.Start(int64(i*10), Play{Clip: ramp(4800), Loop: true, Pan: float32(i%3-1) / 2})
+		m.Start(int64(i*10), Play{Clip: ramp(4800), Loop: true, Pan: float32(i%3-1) / 2, Volume: 1})
 	}
 	buf := make([]float32, 2*480)
 	if a := testing.AllocsPerRun(100, func() { m.Render(buf) }); a != 0 {
@@ -170,7 +170,7 @@ func TestRenderAllocatesNothing(t *testing.T) {
 func BenchmarkMix64Voices(b *testing.B) {
 	m := mixer(b, 64)
 	for i := range 64 {
-		m.Start(0, Play{Clip: ramp(48000), Loop: true, Pan: float32(i%5-2) / 2})
+		m.Start(0, Play{Clip: ramp(48000), Loop: true, Pan: float32(i%5-2) / 2, Volume: 1})
 	}
 	buf := make([]float32, 2*480) // 10 ms chunks, as a device pulls them
 	b.ReportAllocs()
@@ -186,7 +186,7 @@ func BenchmarkMix64Voices(b *testing.B) {
 func TestTapRecordsWhatRenderMixed(t *testing.T) {
 	start := func(m *Mixer) {
 		for i, at := range []int64{0, 700, 2000} {
-			if _, err := m.Start(at, Play{Clip: sine(300+100*float64(i), 0.02), Pan: float32(i-1) / 2}); err != nil {
+			if _, err := m.Start(at, Play{Clip: sine(300+100*float64(i), 0.02), Pan: float32(i-1) / 2, Volume: 1}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -215,5 +215,29 @@ func TestTapRecordsWhatRenderMixed(t *testing.T) {
 	m.Render(make([]float32, 20))
 	if len(got) != len(want) {
 		t.Errorf("after SetTap(nil): got %d samples, want still %d", len(got), len(want))
+	}
+}
+
+// Volume 0 starts a voice silent (a muted start, or one a fade brings up
+// later); 1 plays the clip as recorded.
+func TestVolumeZeroIsSilence(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		volume float32
+		want   float32
+	}{
+		{"zero is silence", 0, 0},
+		{"one is the clip as recorded", 1, 1},
+		{"a half", 0.5, 0.5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := mixer(t, 2)
+			if _, err := m.Start(0, Play{Clip: impulse(4), Pan: -1, Volume: tc.volume}); err != nil {
+				t.Fatal(err)
+			}
+			if got := render(m, 4, 4); math.Abs(float64(got[0]-tc.want)) > 1e-6 {
+				t.Errorf("volume %v: the first left sample is %v, want %v", tc.volume, got[0], tc.want)
+			}
+		})
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+
+	"github.com/tickwork/tickwork/gfx/fsx"
 )
 
 // Stream is a sound the mixer decodes while it plays it (music, long
@@ -14,16 +16,17 @@ import (
 // gap. A Stream describes the file; each voice playing it opens it anew,
 // so one Stream can play on several voices at once.
 type Stream struct {
-	Name   string
-	format Format
-	open   func() (io.ReadSeekCloser, error)
+	Name  string
+	codec Codec
+	open  func() (io.ReadSeekCloser, error)
 }
 
 // NewStream makes a stream of the file open returns (called now, to check
 // the file's format, channels and rate, and again each time a voice starts
-// playing it, on the goroutine that calls Mixer.Start). name labels the
-// stream and the errors.
-func NewStream(name string, open func() (io.ReadSeekCloser, error)) (*Stream, error) {
+// playing it, on the goroutine that calls Mixer.Start), decoded by the
+// first of codecs that recognises it (as Decode). name labels the stream
+// and the errors.
+func NewStream(name string, open func() (io.ReadSeekCloser, error), codecs ...Codec) (*Stream, error) {
 	if open == nil {
 		return nil, fmt.Errorf("audio: stream %s: no function to open it", name)
 	}
@@ -33,19 +36,22 @@ func NewStream(name string, open func() (io.ReadSeekCloser, error)) (*Stream, er
 		return nil, fmt.Errorf("audio: stream %s: %w", name, err)
 	}
 	defer f.Close()
-	if s.format, err = sniff(name, f); err != nil {
+	if s.codec, err = pick(name, f, codecs); err != nil {
 		return nil, err
 	}
-	if _, _, err := openFormat(name, s.format, f); err != nil {
+	if _, err := openDecoder(name, s.codec, f); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// StreamFS makes a stream of file name in fsys (os.DirFS, an embed.FS...).
-// A file that cannot seek is read into memory when a voice starts, still
-// encoded: only what plays is decoded.
-func StreamFS(fsys fs.FS, name string) (*Stream, error) {
+// StreamFS makes a stream of file name in fsys (os.DirFS, an embed.FS...),
+// decoded by the first of codecs that recognises it. A file that cannot
+// seek is read into memory when a voice starts, still encoded: only what
+// plays is decoded. The file is opened through fsx.Guard: a FIFO or a
+// device is refused, and reads stop at its size when opened.
+func StreamFS(fsys fs.FS, name string, codecs ...Codec) (*Stream, error) {
+	fsys = fsx.Guard(fsys)
 	return NewStream(name, func() (io.ReadSeekCloser, error) {
 		f, err := fsys.Open(name)
 		if err != nil {
@@ -60,16 +66,20 @@ func StreamFS(fsys fs.FS, name string) (*Stream, error) {
 			return nil, err
 		}
 		return nopCloser{bytes.NewReader(data)}, nil
-	})
+	}, codecs...)
 }
 
-// StreamBytes makes a stream of an encoded file held in memory.
-func StreamBytes(name string, data []byte) (*Stream, error) {
-	return NewStream(name, func() (io.ReadSeekCloser, error) { return nopCloser{bytes.NewReader(data)}, nil })
+// StreamBytes makes a stream of an encoded file held in memory, decoded by
+// the first of codecs that recognises it.
+func StreamBytes(name string, data []byte, codecs ...Codec) (*Stream, error) {
+	return NewStream(name, func() (io.ReadSeekCloser, error) { return nopCloser{bytes.NewReader(data)}, nil }, codecs...)
 }
 
-// Format returns the stream's file format.
-func (s *Stream) Format() Format { return s.format }
+// Format returns the name of the stream's file format (its Codec's Name).
+func (s *Stream) Format() string { return s.codec.Name() }
+
+// Codec returns the codec that decodes the stream.
+func (s *Stream) Codec() Codec { return s.codec }
 
 type nopCloser struct{ io.ReadSeeker }
 
@@ -95,27 +105,19 @@ func openStream(s *Stream, loop bool) (*streamVoice, error) {
 	if err != nil {
 		return nil, fmt.Errorf("audio: stream %s: %w", s.Name, err)
 	}
-	fr, rate, err := openFormat(s.Name, s.format, f)
+	dec, err := openDecoder(s.Name, s.codec, f)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
+	src := &safeReader{c: s.codec, dec: dec} // a pointer: restarting allocates nothing
 	var restart func() (frameReader, error)
 	if loop {
-		restart = func() (frameReader, error) {
-			if _, err := f.Seek(0, io.SeekStart); err != nil {
-				return nil, err
-			}
-			fr, _, err := openFormat(s.Name, s.format, f)
-			if err != nil {
-				return nil, err
-			}
-			return formatReader{f: s.format, fr: fr}, nil
-		}
+		restart = func() (frameReader, error) { return src, src.rewind() }
 	}
 	return &streamVoice{
 		s: s, file: f,
-		rs:  newResampler(formatReader{f: s.format, fr: fr}, rate, streamFrames, restart),
+		rs:  newResampler(src, dec.Rate(), streamFrames, restart),
 		buf: make([]float32, 2*streamFrames),
 	}, nil
 }

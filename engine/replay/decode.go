@@ -9,9 +9,9 @@ import (
 	"io"
 	"math"
 	"math/bits"
-	"os"
 
 	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/gfx/fsx"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -21,28 +21,22 @@ const maxTicks = 1 << 62
 // Open reads and checks the whole recording at path. See Decode for the
 // errors, and for the one case where a Player comes with an error.
 //
-// Open reads at most MaxFileSize bytes and only from a regular file: a
-// device (/dev/zero), a FIFO (which would block) or a directory is refused
-// at once, and so is a larger file, from its size, before anything is read.
-// A file that does not begin with a recording's magic number and a known
-// format version is refused from its first 11 bytes, before the rest is
-// read.
+// Open reads at most MaxFileSize bytes and only from a regular file,
+// opened as package gfx/fsx opens every file the engine reads: a device
+// (/dev/zero), a FIFO (which would block) or a directory is refused at
+// once, and so is a larger file, from its size, before anything is read;
+// a file growing while read is read up to its size when opened. A file
+// that does not begin with a recording's magic number and a known format
+// version is refused from its first 11 bytes, before the rest is read.
 func Open(path string) (*Player, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("replay: opening recording: %w", err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("replay: opening recording %s: not a regular file (%v): give the path of a recording", path, fi.Mode().Type())
-	}
-	if fi.Size() > MaxFileSize {
-		return nil, &FormatError{Path: path, Offset: MaxFileSize, Problem: fmt.Sprintf("the file is %d bytes, more than a recording may hold (%d)", fi.Size(), MaxFileSize), Err: ErrCorrupt}
-	}
-	f, err := os.Open(path)
+	f, err := fsx.OpenPath(path)
 	if err != nil {
 		return nil, fmt.Errorf("replay: opening recording: %w", err)
 	}
 	defer f.Close()
+	if f.Size() > MaxFileSize {
+		return nil, &FormatError{Path: path, Offset: MaxFileSize, Problem: fmt.Sprintf("the file is %d bytes, more than a recording may hold (%d)", f.Size(), MaxFileSize), Err: ErrCorrupt}
+	}
 	// The magic number, format version and state byte come first: a file
 	// that is not a recording of a known version is refused from them,
 	// before the rest is read.
@@ -55,15 +49,13 @@ func Open(path string) (*Player, error) {
 		err.Path = path
 		return nil, err
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, int(fi.Size())+bytes.MinRead))
+	// The rest, up to the size the file had when opened (f stops there).
+	buf := bytes.NewBuffer(make([]byte, 0, int(f.Size())+bytes.MinRead))
 	buf.Write(head[:n])
-	if _, err := buf.ReadFrom(io.LimitReader(f, MaxFileSize+1-int64(n))); err != nil {
+	if _, err := buf.ReadFrom(f); err != nil {
 		return nil, fmt.Errorf("replay: reading recording %s: %w", path, err)
 	}
 	b := buf.Bytes()
-	if len(b) > MaxFileSize { // it grew since Stat
-		return nil, &FormatError{Path: path, Offset: MaxFileSize, Problem: "the recording is larger than 1 GiB", Err: ErrCorrupt}
-	}
 	p, err := decodeBytes(b)
 	var fe *FormatError
 	if errors.As(err, &fe) {

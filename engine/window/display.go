@@ -59,6 +59,9 @@ func (w *Window) monitor() *glfw.Monitor {
 	if m := w.win.GetMonitor(); m != nil {
 		return m
 	}
+	if !positionsKnown {
+		return glfw.GetPrimaryMonitor()
+	}
 	x, y := w.win.GetPos()
 	sw, sh := w.win.GetSize()
 	cx, cy := x+sw/2, y+sh/2
@@ -95,7 +98,10 @@ func (w *Window) SetFullscreen(on bool) (err error) {
 		if mode == nil {
 			return errors.New("window: fullscreen: the monitor reports no video mode")
 		}
-		x, y := w.win.GetPos()
+		var x, y int
+		if positionsKnown {
+			x, y = w.win.GetPos()
+		}
 		sw, sh := w.win.GetSize()
 		w.windowed = [4]int{x, y, sw, sh}
 		w.win.SetMonitor(m, 0, 0, mode.Width, mode.Height, mode.RefreshRate)

@@ -129,7 +129,7 @@ func acquireGLFW() (err error) {
 			}
 			glfw.Terminate()
 			err = fmt.Errorf("window: GLFW could not initialise, the display %q cannot be opened (GLFW: %v): %w; %s",
-				os.Getenv("DISPLAY"), ge, ErrNoDisplay, hint)
+				os.Getenv(displayVar), ge, ErrNoDisplay, hint)
 		}
 	}()
 	if err := glfw.Init(); err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/gfx/fsx"
 	"github.com/tickwork/tickwork/shaders"
 )
 
@@ -24,13 +25,22 @@ type shaderWatch struct {
 // development mode.
 const reloadInterval = 250 * time.Millisecond
 
+// maxShaderBytes bounds a shader file read from ShaderDir: GLSL source
+// is a few kilobytes.
+const maxShaderBytes = 1 << 20
+
 // source returns the text of a shader file: from ShaderDir in development
-// mode, else the copy built into the program.
+// mode, else the copy built into the program. ShaderDir is read as
+// fsx.Dir reads a directory: only a regular file of at most
+// maxShaderBytes, read up to its size when opened; a FIFO, a device or a
+// symbolic link leading out of ShaderDir (to /dev/zero, say) is refused
+// with an error, which a hot reload shows while keeping the programs in
+// use.
 func (r *Renderer) source(file string) (string, error) {
 	if r.shaderDir == "" {
 		return shaders.Source(file)
 	}
-	b, err := os.ReadFile(filepath.Join(r.shaderDir, file))
+	b, err := fsx.ReadFile(fsx.Dir(r.shaderDir), file, maxShaderBytes)
 	if err != nil {
 		return "", fmt.Errorf("gl41: reading shader: %w", err)
 	}

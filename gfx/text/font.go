@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -14,6 +13,8 @@ import (
 	"golang.org/x/image/font/gofont/gomonobold"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
+
+	"github.com/tickwork/tickwork/gfx/fsx"
 )
 
 // Font is one parsed TrueType or OpenType font and the name it was loaded
@@ -47,7 +48,10 @@ func (f *Font) HasRune(r rune) bool {
 // For a collection (.ttc, .otc) it takes the collection's first font; use
 // ParseCollection to choose another. name identifies the font in errors and
 // in Name. The font keeps data: the caller must not modify it afterwards.
-// Called at load time, on any goroutine.
+// It allocates at most twice data's size (maxRealignFactor: a font whose
+// tables are misaligned is copied into an aligned one); a font whose table
+// records overlap so that the copy would be larger is refused with
+// ErrTableOverlap. Called at load time, on any goroutine.
 func ParseFont(name string, data []byte) (*Font, error) {
 	if isCollection(data) {
 		return ParseCollection(name, data, 0)
@@ -59,6 +63,8 @@ func ParseFont(name string, data []byte) (*Font, error) {
 		// aligned font.
 		if fixed, ferr := realign(data, 0); ferr == nil {
 			sf, err = sfnt.Parse(fixed)
+		} else if errors.Is(ferr, ErrTableOverlap) {
+			err = ferr
 		}
 	}
 	if err != nil {
@@ -70,8 +76,9 @@ func ParseFont(name string, data []byte) (*Font, error) {
 // ParseCollection parses font number index (from 0) of a font collection
 // (.ttc or .otc). A plain font file is accepted as a collection of one.
 // Fonts in a collection often share tables; the chosen font is copied out
-// into a standalone font, so the result does not keep data. Called at load
-// time, on any goroutine.
+// into a standalone font, so the result does not keep data; the copy is
+// bounded as ParseFont's (at most twice data's size, else ErrTableOverlap).
+// Called at load time, on any goroutine.
 func ParseCollection(name string, data []byte, index int) (*Font, error) {
 	if !isCollection(data) {
 		if index != 0 {
@@ -100,7 +107,8 @@ func ParseCollection(name string, data []byte, index int) (*Font, error) {
 
 // LoadFontFile reads and parses the font file at path (.ttf, .otf, or the
 // first font of a .ttc/.otc collection). The font's name is the file's base
-// name. Called at load time, on any goroutine.
+// name. The file is read as LoadCollectionFile reads it. Called at load
+// time, on any goroutine.
 func LoadFontFile(path string) (*Font, error) {
 	return LoadCollectionFile(path, 0)
 }
@@ -108,8 +116,14 @@ func LoadFontFile(path string) (*Font, error) {
 // LoadCollectionFile reads the font collection at path and parses its font
 // number index (from 0); a plain font file is a collection of one. Called at
 // load time, on any goroutine.
+//
+// The file is read as package gfx/fsx reads every file the engine reads:
+// a regular file only (a FIFO, a device such as /dev/zero or a directory
+// is refused at once, naming it; a symbolic link is followed), once, up to
+// its size when opened. Memory stays within a small multiple of the
+// file's size (see ParseCollection).
 func LoadCollectionFile(path string, index int) (*Font, error) {
-	data, err := os.ReadFile(path)
+	data, err := fsx.ReadPath(path, 0)
 	if err != nil {
 		return nil, fmt.Errorf("text: load font: %w", err)
 	}
@@ -182,8 +196,22 @@ func numTables(data []byte, offset int) (int, bool) {
 
 var errTruncated = errors.New("table directory or table data truncated")
 
+// ErrTableOverlap is returned (wrapped) for a font whose tables, copied
+// out one by one to align them or to take a font out of a collection,
+// would add up to more than maxRealignFactor times the file: its table
+// records overlap, which no real font needs, and copying them would let a
+// small file take gigabytes.
+var ErrTableOverlap = errors.New("the font's tables overlap: together they are larger than the file")
+
+// maxRealignFactor bounds the bytes realign copies: at most this many
+// times the font file's size (one font of a collection copies at most the
+// file once; aligning adds at most 3 bytes a table).
+const maxRealignFactor = 2
+
 // realign copies the font whose table directory starts at offset in data into
-// a standalone font with every table at a 4-byte aligned offset.
+// a standalone font with every table at a 4-byte aligned offset. It
+// refuses, before allocating, a copy larger than maxRealignFactor times
+// data (ErrTableOverlap).
 func realign(data []byte, offset int) ([]byte, error) {
 	n, ok := numTables(data, offset)
 	if !ok || n == 0 {
@@ -197,6 +225,9 @@ func realign(data []byte, offset int) ([]byte, error) {
 			return nil, fmt.Errorf("table %q: %w", strings.TrimSpace(string(rec[:4])), errTruncated)
 		}
 		size += (l + 3) &^ 3
+	}
+	if size > maxRealignFactor*len(data) {
+		return nil, fmt.Errorf("%w: %d table records add up to %d bytes in a file of %d", ErrTableOverlap, n, size, len(data))
 	}
 	out := make([]byte, 12+16*n, size)
 	copy(out, data[offset:offset+12+16*n])

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tickwork/tickwork/engine/audio"
+	"github.com/tickwork/tickwork/engine/audio/vorbis"
 )
 
 // TestSoundsDecodeToTheirSynthesis decodes the committed music loop and
@@ -18,7 +19,7 @@ func TestSoundsDecodeToTheirSynthesis(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	c, err := audio.Decode("music.ogg", f)
+	c, err := vorbis.Decode("music.ogg", f)
 	if err != nil {
 		t.Fatal(err)
 	}

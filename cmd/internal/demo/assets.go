@@ -6,6 +6,7 @@ import (
 
 	"github.com/tickwork/tickwork/engine/asset"
 	"github.com/tickwork/tickwork/engine/audio"
+	"github.com/tickwork/tickwork/engine/audio/vorbis"
 	"github.com/tickwork/tickwork/gfx"
 )
 
@@ -60,7 +61,7 @@ func LoadAssets() (*Assets, error) {
 	if a.Beacon, err = lib.LoadModel(files, "assets/beacon.glb"); err != nil {
 		return nil, fmt.Errorf("demo: %w", err)
 	}
-	if a.Music, err = lib.LoadMusic(files, "assets/music.ogg"); err != nil {
+	if a.Music, err = lib.LoadMusic(files, "assets/music.ogg", vorbis.Codec{}); err != nil {
 		return nil, fmt.Errorf("demo: %w", err)
 	}
 	return a, nil

@@ -153,12 +153,12 @@ func (g *Gameplay) Tick(ctx *engine.TickContext) error {
 	if b := g.ball.Bounces; b != g.bounces {
 		g.bounces = b
 		pan := float32(min(max(g.ball.State.Pos[0]/g.ball.Wall, -1), 1))
-		if _, err := ctx.PlaySound(audio.Play{Clip: g.cfg.Assets.sounds.bounce, Pan: pan}); err != nil {
+		if _, err := ctx.PlaySound(audio.Play{Clip: g.cfg.Assets.sounds.bounce, Pan: pan, Volume: 1}); err != nil {
 			return err
 		}
 	}
 	if g.timer.Tick(&ctx.Tick) > 0 || now {
-		if _, err := ctx.PlaySound(audio.Play{Clip: g.cfg.Assets.sounds.teleport}); err != nil {
+		if _, err := ctx.PlaySound(audio.Play{Clip: g.cfg.Assets.sounds.teleport, Volume: 1}); err != nil {
 			return err
 		}
 		return g.teleport(ctx.Rand())

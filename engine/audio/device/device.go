@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"math"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,6 +42,7 @@ type Output struct {
 	silent  bool
 	err     error
 	maxFeed time.Duration
+	stop    chan struct{} // closed by Close: ends the pump of an instant device
 }
 
 // sink is what an Output needs of an open device: whether it failed, and
@@ -49,6 +51,9 @@ type sink interface {
 	err() error
 	pause()
 	close() error
+	// suspend stops the device's own loop (the player and the device's
+	// write loop), for a device that takes frames instantly.
+	suspend() error
 }
 
 var _ sink = (*backend)(nil)
@@ -62,6 +67,11 @@ type Stats struct {
 	// Paced counts the device's reads held back because it took frames
 	// faster than real time (ALSA's null device does).
 	Paced int64
+	// Instant reports a device found taking frames faster than real time
+	// (ALSA's null device, which discards them): its write loop would spin
+	// a core, so it was set aside and the queue is read at real time
+	// instead, as a sound card would read it.
+	Instant bool
 }
 
 // Open opens the system's default audio device at 48 kHz, stereo,
@@ -87,7 +97,7 @@ func Open(cfg Config) (*Output, error) {
 	if buf < time.Millisecond || buf > time.Second {
 		return nil, fmt.Errorf("device: buffer %v: allowed 1ms to 1s (0 for 20ms)", cfg.Buffer)
 	}
-	o.rd = newReader(f)
+	o.rd = newReader(f, buf)
 	dev, err := openBackend(buf, o.rd)
 	if errors.Is(err, errAlreadyOpen) {
 		return nil, err
@@ -129,6 +139,9 @@ func (o *Output) Feed(game *audio.Mixer, c audio.GameClock) {
 		o.fail(err)
 		return
 	}
+	if o.stop == nil && o.rd.instant.Load() {
+		o.setAside()
+	}
 	start := time.Now()
 	o.f.Feed(game, c)
 	if d := time.Since(start); d > o.maxFeed {
@@ -149,12 +162,27 @@ func (o *Output) PlayInterface(p audio.Play) (audio.VoiceID, error) {
 func (o *Output) Stats() Stats {
 	s := Stats{FeederStats: o.f.Stats(), MaxFeed: o.maxFeed}
 	s.Paced = o.rd.paced.Load()
+	s.Instant = o.stop != nil
 	return s
+}
+
+// setAside suspends a device that takes frames faster than real time and
+// starts reading the queue at real time on a goroutine of the Output's.
+func (o *Output) setAside() {
+	if err := o.dev.suspend(); err != nil {
+		o.logf("tickwork: the audio device takes sound faster than real time (ALSA's null device does) and could not be paused: %v", err)
+	}
+	o.rd.retire()
+	o.stop = make(chan struct{})
+	go o.rd.pump(o.stop)
 }
 
 // Close stops the player. The device itself stays open until the process
 // ends (oto cannot close it). Call it on the main goroutine.
 func (o *Output) Close() error {
+	if o.stop != nil {
+		close(o.stop)
+	}
 	if o.dev == nil {
 		return nil
 	}
@@ -162,27 +190,80 @@ func (o *Output) Close() error {
 }
 
 // reader is what oto's player reads: the feeder's queue as little-endian
-// float32 bytes. It runs on oto's goroutine only.
+// float32 bytes. It runs on oto's goroutine, and on the pump's once the
+// device is set aside; mu makes sure one of them at a time reads the
+// feeder (uncontended while the device plays).
 type reader struct {
-	f     *audio.Feeder
-	buf   []float32
-	start time.Time
-	taken int64 // frames handed over
-	paced atomic.Int64
+	f       *audio.Feeder
+	buf     []float32
+	start   time.Time
+	taken   int64 // frames handed over
+	slack   time.Duration
+	paced   atomic.Int64
+	instant atomic.Bool // paced often: a device that takes frames instantly
+	mu      sync.Mutex
+	retired bool // under mu: oto's reads get silence, the pump reads
 }
 
-func newReader(f *audio.Feeder) *reader {
-	return &reader{f: f, buf: make([]float32, 2*playerFrames)}
+// newReader reads f for a device whose own buffer holds buf.
+func newReader(f *audio.Feeder, buf time.Duration) *reader {
+	return &reader{f: f, buf: make([]float32, 2*playerFrames), slack: paceSlack + buf}
 }
 
 // A device must not take frames much faster than real time; ALSA's null
 // device takes them as fast as it is given them, which would spin a core.
-// Reads ahead of real time × paceRate by more than paceSlack sleep: a real
-// device (hundreds of ppm off) never gets there.
+// Reads ahead of real time × paceRate by more than paceSlack (plus the
+// device's buffer, which it fills at the start) sleep: a real device
+// (hundreds of ppm off) never gets there. After instantAfter such reads
+// the device is set aside (Output.setAside): sleeping here slows the
+// player but not oto's write loop, which goes on writing silence to a
+// device that never waits.
 const (
-	paceRate  = 1.002
-	paceSlack = 60 * time.Millisecond
+	paceRate     = 1.002
+	paceSlack    = 60 * time.Millisecond
+	instantAfter = 8
 )
+
+// read takes dst's frames from the feeder for oto, silence once retired.
+func (r *reader) read(dst []float32) {
+	r.mu.Lock()
+	if r.retired {
+		clear(dst)
+	} else {
+		r.f.Read(dst)
+	}
+	r.mu.Unlock()
+}
+
+// retire hands the feeder over from oto to the pump.
+func (r *reader) retire() {
+	r.mu.Lock()
+	r.retired = true
+	r.mu.Unlock()
+}
+
+// pump reads the feeder at real time, a player buffer at a time, in place
+// of a device that takes frames instantly, until stop is closed.
+func (r *reader) pump(stop <-chan struct{}) {
+	t := time.NewTicker(playerFrames * time.Second / audio.Rate)
+	defer t.Stop()
+	start := time.Now()
+	var taken int64
+	buf := make([]float32, 2*playerFrames)
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		due := int64(time.Since(start).Seconds() * audio.Rate)
+		for ; taken+playerFrames <= due; taken += playerFrames {
+			r.mu.Lock()
+			r.f.Read(buf)
+			r.mu.Unlock()
+		}
+	}
+}
 
 // Read fills p with whole frames from the queue (silence where it has run
 // dry); it never returns an error.
@@ -192,12 +273,14 @@ func (r *reader) Read(p []byte) (int, error) {
 	}
 	n := min(len(p)/8, playerFrames)
 	ahead := time.Duration(float64(r.taken)/audio.Rate/paceRate*float64(time.Second)) - time.Since(r.start)
-	if ahead > paceSlack {
-		r.paced.Add(1)
-		time.Sleep(ahead - paceSlack/2)
+	if ahead > r.slack {
+		if r.paced.Add(1) >= instantAfter {
+			r.instant.Store(true)
+		}
+		time.Sleep(ahead - r.slack/2)
 	}
 	buf := r.buf[:2*n]
-	r.f.Read(buf)
+	r.read(buf)
 	for i, v := range buf {
 		v = max(-1, min(1, v))
 		u := math.Float32bits(v)

@@ -60,7 +60,7 @@ type beeper struct{ clip *audio.Clip }
 
 func (b *beeper) Tick(ctx *engine.TickContext) error {
 	if ctx.Tick.Index%5 == 0 {
-		_, err := ctx.PlaySound(audio.Play{Clip: b.clip})
+		_, err := ctx.PlaySound(audio.Play{Clip: b.clip, Volume: 1})
 		return err
 	}
 	return nil
@@ -106,7 +106,7 @@ func TestNullDevicePlaysARunningGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		last = now
-		if _, err := game.Audio().PlayUI(audio.Play{Clip: clip}); err != nil {
+		if _, err := game.Audio().PlayUI(audio.Play{Clip: clip, Volume: 1}); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(4 * time.Millisecond) // a 250 fps loop
@@ -119,8 +119,9 @@ func TestNullDevicePlaysARunningGame(t *testing.T) {
 		t.Errorf("silent %v, err %v, notices %q: want a playing device", out.Silent(), out.Err(), notices)
 	}
 	// The device took at least a queue and at most real time plus the
-	// pacing's slack and one player buffer.
-	if lo, hi := int64(st.Level), int64(elapsed.Seconds()*audio.Rate*1.002+0.06*audio.Rate+512); st.Consumed < lo || st.Consumed > hi {
+	// pacing's slack (60 ms and the device's 20 ms buffer) and one player
+	// buffer.
+	if lo, hi := int64(st.Level), int64(elapsed.Seconds()*audio.Rate*1.002+0.08*audio.Rate+512); st.Consumed < lo || st.Consumed > hi {
 		t.Errorf("the device consumed %d frames in %v, want %d to %d", st.Consumed, elapsed, lo, hi)
 	}
 	// A Feed renders about one frame's sound (4 ms here, 192 frames, a
@@ -157,7 +158,7 @@ func TestNoDeviceRunsSilently(t *testing.T) {
 	if err := game.RunTicks(30, engine.Steady(60)); err != nil {
 		t.Fatal(err)
 	}
-	if id, err := game.Game.Audio().PlayUI(audio.Play{Clip: &audio.Clip{Samples: []float32{1, 1}}}); id != 0 || err != nil {
+	if id, err := game.Game.Audio().PlayUI(audio.Play{Clip: &audio.Clip{Samples: []float32{1, 1}}, Volume: 1}); id != 0 || err != nil {
 		t.Errorf("PlayInterface on a silent Output: got %v, %v; want 0, nil", id, err)
 	}
 	if len(notices) != 1 {

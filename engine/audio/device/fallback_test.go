@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tickwork/tickwork/engine/audio"
 )
@@ -23,8 +24,9 @@ func (d *dyingSink) err() error {
 	}
 	return nil
 }
-func (d *dyingSink) pause()       { d.paused++ }
-func (d *dyingSink) close() error { return nil }
+func (d *dyingSink) pause()         { d.paused++ }
+func (d *dyingSink) close() error   { return nil }
+func (d *dyingSink) suspend() error { return nil }
 
 // A device that fails mid-game turns the Output silent with exactly one
 // notice naming the failure; the game's feeding goes on without error and
@@ -36,7 +38,7 @@ func TestDeviceLostMidGameFallsSilentWithOneNotice(t *testing.T) {
 	}
 	var notices []string
 	dev := &dyingSink{failAt: 5}
-	o := &Output{f: f, dev: dev, rd: newReader(f), logf: func(format string, args ...any) {
+	o := &Output{f: f, dev: dev, rd: newReader(f, 20*time.Millisecond), logf: func(format string, args ...any) {
 		notices = append(notices, fmt.Sprintf(format, args...))
 	}}
 	game, err := audio.NewMixer(8)
@@ -46,7 +48,7 @@ func TestDeviceLostMidGameFallsSilentWithOneNotice(t *testing.T) {
 	click := &audio.Clip{Name: "click", Samples: []float32{1, 1, 1, 1}}
 	for frame := 1; frame <= 20; frame++ {
 		if frame == 3 || frame == 12 {
-			if _, err := game.Start(game.Cursor(), audio.Play{Clip: click}); err != nil {
+			if _, err := game.Start(game.Cursor(), audio.Play{Clip: click, Volume: 1}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -69,7 +71,7 @@ func TestDeviceLostMidGameFallsSilentWithOneNotice(t *testing.T) {
 	if dev.paused != 1 {
 		t.Errorf("got the player paused %d times, want once", dev.paused)
 	}
-	if id, err := o.PlayInterface(audio.Play{Clip: click}); id != 0 || err != nil {
+	if id, err := o.PlayInterface(audio.Play{Clip: click, Volume: 1}); id != 0 || err != nil {
 		t.Errorf("PlayInterface on a silent Output: got (%d, %v), want (0, nil)", id, err)
 	}
 }

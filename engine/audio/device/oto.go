@@ -23,6 +23,10 @@ type backend struct {
 // openBackend opens the default device with a buffer of buf and starts a
 // player reading r.
 func openBackend(buf time.Duration, r io.Reader) (*backend, error) {
+	// oto probes the devices on a goroutine of its own, done when ready
+	// is closed: the library's error messages are silenced until then.
+	quietALSA(true)
+	defer quietALSA(false)
 	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{
 		SampleRate: audio.Rate, ChannelCount: 2, Format: oto.FormatFloat32LE, BufferSize: buf,
 	})
@@ -52,3 +56,10 @@ func openBackend(buf time.Duration, r io.Reader) (*backend, error) {
 func (b *backend) err() error   { return b.ctx.Err() }
 func (b *backend) pause()       { b.player.Pause() }
 func (b *backend) close() error { return b.player.Close() }
+
+// suspend pauses the player and suspends oto's context, whose write loop
+// then waits instead of writing.
+func (b *backend) suspend() error {
+	b.player.Pause()
+	return b.ctx.Suspend()
+}

@@ -1,9 +1,12 @@
-package audio
+package audio_test
 
 import (
 	"bytes"
 	"encoding/binary"
+	. "github.com/tickwork/tickwork/engine/audio"
+	"github.com/tickwork/tickwork/engine/audio/wav"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -56,7 +59,7 @@ func TestDecodeWAVFormats(t *testing.T) {
 	}
 	for _, tt := range tests {
 		data := append(tt.enc(0.5), tt.enc(-0.25)...)
-		c, err := DecodeWAV(tt.name, bytes.NewReader(wavFile(tt.format, tt.channels, Rate, tt.bits, data)))
+		c, err := wav.Decode(tt.name, bytes.NewReader(wavFile(tt.format, tt.channels, Rate, tt.bits, data)))
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -77,7 +80,7 @@ func TestDecodeWAVResamples(t *testing.T) {
 		v := int16(i % 1000)
 		data = binary.LittleEndian.AppendUint16(data, uint16(v))
 	}
-	c, err := DecodeWAV("ramp.wav", bytes.NewReader(wavFile(1, 1, 24000, 16, data)))
+	c, err := wav.Decode("ramp.wav", bytes.NewReader(wavFile(1, 1, 24000, 16, data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +100,7 @@ func TestDecodeWAVRefusesBadFiles(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"text.wav", []byte("hello, not a sound"), "not a WAV file"},
+		{"text.wav", []byte("hello, not a sound"), "not a sound file"},
 		{"surround.wav", wavFile(1, 6, Rate, 16, make([]byte, 120)), "6 channels"},
 		{"slow.wav", wavFile(1, 2, 4000, 16, make([]byte, 40)), "4000 Hz"},
 		{"12bit.wav", wavFile(1, 2, Rate, 12, make([]byte, 40)), "12-bit"},
@@ -107,9 +110,47 @@ func TestDecodeWAVRefusesBadFiles(t *testing.T) {
 		{"cut.wav", good[:30], "cut.wav"},
 	}
 	for _, tt := range tests {
-		_, err := DecodeWAV(tt.name, bytes.NewReader(tt.data))
+		_, err := wav.Decode(tt.name, bytes.NewReader(tt.data))
 		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), tt.name) {
 			t.Errorf("%s: got %v, want an error naming the file and saying %q", tt.name, err, tt.want)
 		}
+	}
+}
+
+// A WAV file whose data chunk's size is 0 or 0xFFFFFFFF (written by a
+// recorder that never went back to fill it in) is read to the file's end,
+// as players do, rather than decoded as no samples.
+func TestDecodeWAVUnsetDataSizeReadsToTheEnd(t *testing.T) {
+	pcm := make([]byte, 4*Rate) // one second of 16-bit stereo
+	for i := range pcm {
+		pcm[i] = byte(i * 7)
+	}
+	for _, size := range []uint32{0, 0xFFFFFFFF} {
+		f := wavFile(1, 2, Rate, 16, pcm)
+		binary.LittleEndian.PutUint32(f[40:], size)
+		c, err := wav.Decode("unset.wav", bytes.NewReader(f))
+		if err != nil {
+			t.Errorf("data size %#x: %v", size, err)
+			continue
+		}
+		if c.Frames() != Rate {
+			t.Errorf("data size %#x: %d frames, want %d (the file's one second)", size, c.Frames(), Rate)
+		}
+	}
+}
+
+// A WAV file too long for a clip is refused from its header, before its
+// samples are decoded: a 700 s file of 5.6 MB took 1.3 GB and a second.
+func TestDecodeWAVTooLongIsRefusedFromTheHeader(t *testing.T) {
+	long := wavFile(1, 1, 8000, 8, make([]byte, 700*8000)) // 700 s of 8-bit mono at 8 kHz
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := wav.Decode("long.wav", bytes.NewReader(long))
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "long.wav") || !strings.Contains(err.Error(), "too long for a clip") {
+		t.Errorf("got %v, want an error naming the file and saying it is too long for a clip", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+		t.Errorf("refusing it allocated %d bytes, want under 1 MiB (decided from the header)", got)
 	}
 }
