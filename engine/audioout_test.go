@@ -55,7 +55,7 @@ func TestAudioOutputFollowsPauseAndTimeScale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.Game.SetAudioOutput(f)
+	h.Game.Audio().SetOutput(f)
 	buf := make([]float32, 2*800)
 	run := func(frames int) []float32 { // 60 fps: 16667 µs, 800 frames
 		var out []float32
@@ -76,13 +76,13 @@ func TestAudioOutputFollowsPauseAndTimeScale(t *testing.T) {
 	}{
 		{"running", func() {}, 600},
 		{"slow motion", func() {
-			if err := h.Game.SetTimeScale(0.5); err != nil {
+			if err := h.Game.Time().SetTimeScale(0.5); err != nil {
 				t.Fatal(err)
 			}
 		}, 300},
-		{"paused", func() { h.Game.Pause() }, 0},
+		{"paused", func() { h.Game.Time().Pause() }, 0},
 		{"paused, an interface sound", func() {
-			if _, err := h.Game.PlayInterface(audio.Play{Clip: tone(1000, 2), Volume: 1}); err != nil {
+			if _, err := h.Game.Audio().PlayUI(audio.Play{Clip: tone(1000, 2), Volume: 1}); err != nil {
 				t.Fatal(err)
 			}
 		}, 1000},
@@ -101,7 +101,7 @@ func TestPlayInterfaceWithoutAnOutputDoesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if id, err := h.Game.PlayInterface(audio.Play{Clip: tone(1000, 0.1), Volume: 1}); id != 0 || err != nil {
+	if id, err := h.Game.Audio().PlayUI(audio.Play{Clip: tone(1000, 0.1), Volume: 1}); id != 0 || err != nil {
 		t.Errorf("got %v, %v; want 0, nil", id, err)
 	}
 }

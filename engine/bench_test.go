@@ -35,7 +35,7 @@ func BenchmarkFrame(b *testing.B) {
 
 func TestFrameAllocatesNothing(t *testing.T) {
 	h := frameScene(t, 10000)
-	h.Game.ToggleOverlay() // the overlay too
+	h.Game.Debug().ToggleOverlay() // the overlay too
 	allocs := testing.AllocsPerRun(120, func() {
 		if err := h.RunFrame(frame60); err != nil {
 			t.Fatal(err)

@@ -21,7 +21,8 @@ const MaxClipboardBytes = 1 << 20
 // SetClipboardText last put there. Call it on the main goroutine, from a
 // tick or a hook. The clipboard is outside the recorded input: a replay
 // reads the replaying machine's clipboard.
-func (g *Game) ClipboardText() (string, error) {
+func (w WindowControls) ClipboardText() (string, error) {
+	g := w.g
 	if c, ok := g.win.(Clipboarder); ok {
 		s, err := c.ClipboardText()
 		if err != nil {
@@ -35,7 +36,8 @@ func (g *Game) ClipboardText() (string, error) {
 // SetClipboardText puts s, UTF-8 text of at most MaxClipboardBytes, on the
 // system clipboard (headless: it is remembered for ClipboardText). Call it
 // on the main goroutine, from a tick or a hook.
-func (g *Game) SetClipboardText(s string) error {
+func (w WindowControls) SetClipboardText(s string) error {
+	g := w.g
 	if !utf8.ValidString(s) || len(s) > MaxClipboardBytes {
 		return fmt.Errorf("engine: SetClipboardText: want UTF-8 text of at most %d bytes, got %d bytes (valid UTF-8: %v)", MaxClipboardBytes, len(s), utf8.ValidString(s))
 	}

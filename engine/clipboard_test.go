@@ -12,22 +12,22 @@ func TestClipboardHeadless(t *testing.T) {
 	}
 	defer h.Close()
 	g := h.Game
-	if s, err := g.ClipboardText(); err != nil || s != "" {
+	if s, err := g.Window().ClipboardText(); err != nil || s != "" {
 		t.Errorf("ClipboardText before any copy: %q, %v; want \"\", nil", s, err)
 	}
-	if err := g.SetClipboardText("héllo"); err != nil {
+	if err := g.Window().SetClipboardText("héllo"); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := g.ClipboardText(); err != nil || s != "héllo" {
+	if s, err := g.Window().ClipboardText(); err != nil || s != "héllo" {
 		t.Errorf("ClipboardText: %q, %v; want %q, nil", s, err, "héllo")
 	}
 	for _, bad := range []string{"\xff\xfe", strings.Repeat("a", MaxClipboardBytes+1)} {
-		err := g.SetClipboardText(bad)
+		err := g.Window().SetClipboardText(bad)
 		if err == nil || !strings.Contains(err.Error(), "SetClipboardText") {
 			t.Errorf("SetClipboardText(%d bytes): %v; want an error naming SetClipboardText", len(bad), err)
 		}
 	}
-	if s, _ := g.ClipboardText(); s != "héllo" {
+	if s, _ := g.Window().ClipboardText(); s != "héllo" {
 		t.Errorf("a refused text replaced the clipboard: %q", s)
 	}
 }

@@ -98,7 +98,7 @@ func (c *TickContext) Messages() []any { return c.entry.inbox }
 //		return nil
 //	}
 //
-// It returns nil outside the engine's ticks (in a Framer or Drawer, or for
+// It returns nil outside the engine's ticks (in an Effect or Drawer, or for
 // a Manager ticked by a program of its own): check it where a behaviour
 // also runs without the engine, as in a scene-only test. The context is
 // only valid during the call.

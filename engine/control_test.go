@@ -74,13 +74,13 @@ func (c *controller) Tick(ctx *TickContext) error {
 	g := ctx.Game()
 	switch ct.kind {
 	case ctlRate:
-		return g.SetTickRate(ct.rate)
+		return g.Time().SetTickRate(ct.rate)
 	case ctlScale:
-		return g.SetTimeScale(ct.scale)
+		return g.Time().SetTimeScale(ct.scale)
 	case ctlPause:
-		g.Pause()
+		g.Time().Pause()
 	case ctlMode:
-		g.SetMode(ct.mode)
+		g.Time().SetInterpolation(ct.mode)
 	}
 	return nil
 }
@@ -101,19 +101,19 @@ func runControlled(t *testing.T, script map[uint64]control, ticks int, frames Fr
 	steps := 0
 	for len(c.timeline) < ticks {
 		g := h.Game
-		if g.Paused() {
+		if g.Time().Paused() {
 			if steps < 2 {
-				if err := g.Step(); err != nil {
+				if err := g.Time().Step(); err != nil {
 					t.Fatal(err)
 				}
 				steps++
 			} else {
-				g.Resume()
+				g.Time().Resume()
 				steps = 0
 			}
 		}
 		d := frames.Next()
-		if !g.Paused() {
+		if !g.Time().Paused() {
 			// Stop on the exact tick, as RunTicks does, so the game is
 			// compared after the same number of ticks.
 			d = min(d, max(g.sched.Until(ticks-len(c.timeline)), 1))

@@ -21,7 +21,7 @@ import (
 // lines go to the GPU in one draw call per scene. Debug drawing is never
 // part of Game.Hash, and replays are the same with it on or off.
 //
-// While debug drawing is off (Options.DebugDraw, Game.SetDebugDraw) every
+// While debug drawing is off (Options.DebugDraw, Game.Debug().SetDrawing) every
 // method returns at once: nothing is stored, uploaded or allocated. Test
 // On before computing something only debug drawing uses. On the main
 // goroutine, during the call the Debug was taken in; the zero Debug draws
@@ -103,16 +103,16 @@ type debugLines struct {
 	env                            frameEnv // what the state's scenes' Env is while they are drawn
 }
 
-// frameEnv is a scene's Env while the engine runs its Framers and
+// frameEnv is a scene's Env while the engine runs its Effects and
 // Drawers: the frame's debug drawing, for DebugOf.
 type frameEnv struct{ debug Debug }
 
 // DebugOf returns the debug drawing a behaviour of m reaches: in its Tick
 // (scene.Ticker, scene.BulkTicker) the tick's, as TickContextOf(m).Debug()
-// does; in its Frame or Draw (scene.Framer, scene.Drawer) the frame's, as
+// does; in its Update or Draw (scene.Effect, scene.Drawer) the frame's, as
 // DrawContext.Debug does. Elsewhere, or while debug drawing is off, it
 // returns the zero Debug, which draws nothing. On the main goroutine,
-// with the manager the behaviour was given (a.Manager() in a Framer or
+// with the manager the behaviour was given (a.Manager() in an Effect or
 // Drawer); a nil m gives the zero Debug.
 func DebugOf(m *scene.Manager) Debug {
 	if m == nil {
@@ -155,10 +155,11 @@ func (c *DrawContext) Debug() Debug {
 	return Debug{&d.frame, &d.frameTop}
 }
 
-// SetDebugDraw turns debug drawing (Debug) on or off from the next tick
+// SetDrawing turns debug drawing (Debug) on or off from the next tick
 // and frame; turning it on starts from nothing drawn. On the main
 // goroutine, between frames or from a tick (a key binding).
-func (g *Game) SetDebugDraw(on bool) {
+func (d DebugControls) SetDrawing(on bool) {
+	g := d.g
 	if on == g.opts.DebugDraw {
 		return
 	}
@@ -173,8 +174,8 @@ func (g *Game) SetDebugDraw(on bool) {
 	}
 }
 
-// DebugDraw reports whether debug drawing is on.
-func (g *Game) DebugDraw() bool { return g.opts.DebugDraw }
+// Drawing reports whether debug drawing is on.
+func (d DebugControls) Drawing() bool { return d.g.opts.DebugDraw }
 
 // debugTick starts e's tick: its previous tick's drawing goes.
 func (g *Game) debugTick(e *entry) {
@@ -193,7 +194,7 @@ func (g *Game) debugFrame(e *entry) {
 	}
 }
 
-// debugEnv lets m's Framers and Drawers reach e's frame drawing
+// debugEnv lets m's Effects and Drawers reach e's frame drawing
 // (DebugOf) while e's scene m is drawn; the caller clears m's Env after.
 func (g *Game) debugEnv(e *entry, m *scene.Manager) {
 	if g.opts.DebugDraw {
@@ -203,15 +204,15 @@ func (g *Game) debugEnv(e *entry, m *scene.Manager) {
 	}
 }
 
-// debugDraw hands e's drawing to its first scene, g.frame.Scenes[first]
+// debugDraw hands e's drawing to its first scene, g.picture.Scenes[first]
 // when e added one, and places its labels on e's HUD layer hud, w × h
 // logical units. After e's Draw, before the frame is rendered.
 func (g *Game) debugDraw(e *entry, first int, hud gfx.Layer, w, h int) {
 	d := e.debug
-	if d == nil || !g.opts.DebugDraw || first >= len(g.frame.Scenes) {
+	if d == nil || !g.opts.DebugDraw || first >= len(g.picture.Scenes) {
 		return
 	}
-	dl := g.frame.Scenes[first]
+	dl := g.picture.Scenes[first]
 	for _, l := range [...]*gfx.LineBuffer{&d.tick, &d.tickTop, &d.frame, &d.frameTop} {
 		dl.AddLines(l)
 		for _, lb := range l.Labels() {

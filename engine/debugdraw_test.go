@@ -44,7 +44,7 @@ func (s *sketcher) Draw(ctx *DrawContext) {
 
 // topSketch is a behaviour drawing through DebugOf: from its tick a line
 // on top at x = the tick's index, from every frame one on top at x = 2000
-// (Framer) and one depth-tested at x = 3000 (Drawer).
+// (Effect) and one depth-tested at x = 3000 (Drawer).
 type topSketch struct{}
 
 func (topSketch) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error {
@@ -53,7 +53,7 @@ func (topSketch) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error
 	return nil
 }
 
-func (topSketch) Frame(a *scene.Actor, dt float32) {
+func (topSketch) Update(a *scene.Actor, dt float32) {
 	DebugOf(a.Manager()).OnTop().Line(mgl32.Vec3{2000, 0, 0}, mgl32.Vec3{2000, 2, 0}, gfx.RGB(0, 0, 1))
 }
 
@@ -68,7 +68,7 @@ type lineSpy struct {
 	texts      []gfx.Text
 }
 
-func (r *lineSpy) Render(f *gfx.Frame) error {
+func (r *lineSpy) Render(f *gfx.Picture) error {
 	r.depth, r.top, r.texts = r.depth[:0], r.top[:0], append(r.texts[:0], f.HUD.Texts...)
 	if len(f.Scenes) == 0 {
 		return nil
@@ -112,7 +112,7 @@ func TestDebugLifetime(t *testing.T) {
 			t.Fatal(err)
 		}
 		if s.ticks > ticksBefore {
-			lastTick = float64(g.Stats().Ticks - 1)
+			lastTick = float64(g.Debug().Stats().Ticks - 1)
 		}
 		// Tick buffers come first, then the frame's: the Drawer's, then
 		// the state's Draw's.
@@ -140,7 +140,7 @@ func TestDebugLifetime(t *testing.T) {
 	}
 
 	// Off: nothing drawn, nothing handed to the renderer, from the next frame.
-	g.SetDebugDraw(false)
+	g.Debug().SetDrawing(false)
 	for range 3 {
 		clk.Advance(100_000)
 		if err := g.RunFrame(); err != nil {
@@ -151,12 +151,12 @@ func TestDebugLifetime(t *testing.T) {
 		}
 	}
 	// On again: starts from nothing, then shows the next tick's drawing.
-	g.SetDebugDraw(true)
+	g.Debug().SetDrawing(true)
 	clk.Advance(100_000)
 	if err := g.RunFrame(); err != nil {
 		t.Fatal(err)
 	}
-	if want := float32(g.Stats().Ticks - 1); len(r.depth) != 3 || r.depth[0] != want {
+	if want := float32(g.Debug().Stats().Ticks - 1); len(r.depth) != 3 || r.depth[0] != want {
 		t.Fatalf("debug drawing back on: lines at %v, want the new tick's %v and this frame's two", r.depth, want)
 	}
 }

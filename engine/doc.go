@@ -34,8 +34,8 @@
 // Debug drawing (Debug: lines, arrows, boxes, spheres, grids, axes and
 // labels in the world) comes from a tick (TickContext.Debug, DebugOf(m) in
 // a behaviour), shown until the state's next tick, or from a frame
-// (DrawContext.Debug, DebugOf(a.Manager()) in a Framer or Drawer), shown
-// once. Game.SetDebugDraw switches it; off, it costs nothing.
+// (DrawContext.Debug, DebugOf(a.Manager()) in an Effect or Drawer), shown
+// once. Game.Debug().SetDrawing switches it; off, it costs nothing.
 //
 // States are pushed, popped and replaced from a tick (ctx.Push, ctx.Pop,
 // ctx.Replace); changes are applied between ticks. An Overlay says whether
@@ -44,6 +44,24 @@
 // ctx.Quit, returning ErrQuit or closing the window ends Run cleanly, every
 // state exited top first; a returned error or a panic ends it with an error
 // naming the state.
+//
+// # The Game
+//
+// A *Game runs the loop and holds the stack: Run (or Start, RunFrame and
+// Stop), Top, States, Depth, Hash, Digest, Rand, Options, and the tick
+// sources and sinks that record and replay. Everything else is reached
+// through four facets, small values fetched without allocating, from a
+// state's hooks (ctx.Game()) on the main goroutine:
+//
+//	g.Time()    tick rate, time scale, pause, step, ticks, interpolation
+//	g.Window()  title, size, fullscreen, vsync, icon, cursor, screenshot
+//	g.Audio()   mixer, output, UI sounds, sample positions of the ticks
+//	g.Debug()   overlay, frame profile, statistics
+//
+// A window is a Window (events, framebuffer size, swap); it may also be a
+// Display (vsync, refresh rate, content scale, minimised) and have
+// WindowSettings (title, size, cursor, icon, fullscreen), each found once
+// at Start.
 //
 // # Under faults
 //

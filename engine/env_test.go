@@ -106,8 +106,8 @@ func TestBehaviourReachesTheTickSameAtAnyFrameRate(t *testing.T) {
 		if err := h.RunTicks(ticks, frames); err != nil {
 			t.Fatal(err)
 		}
-		mix := make([]float32, 2*h.Game.TickAudioFrames())
-		h.Game.Mixer().Render(mix)
+		mix := make([]float32, 2*h.Game.Audio().TickSamplePosition())
+		h.Game.Audio().Mixer().Render(mix)
 		return run{h.Game.Hash(), s.heard, mix}
 	}
 	ref := play(Steady(60))
@@ -147,7 +147,7 @@ func TestBehaviourReachesTheTickSameAtAnyFrameRate(t *testing.T) {
 	}
 }
 
-// Outside the engine's ticks a manager has no tick context: a Framer, or a
+// Outside the engine's ticks a manager has no tick context: an Effect, or a
 // Manager ticked by a program of its own, gets nil.
 func TestTickContextOfOutsideATick(t *testing.T) {
 	s := newBelfry(t)

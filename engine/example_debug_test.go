@@ -49,7 +49,7 @@ func (s *Arena) Draw(ctx *engine.DrawContext) {
 }
 
 // Debug drawing is on from the start here (Options.DebugDraw); a game
-// binds a key to Game.SetDebugDraw. Off, it costs nothing.
+// binds a key to Game.Debug().SetDrawing. Off, it costs nothing.
 func ExampleDebug() {
 	h, err := engine.NewHeadless(engine.Options{DebugDraw: true}, &Arena{})
 	if err != nil {
@@ -57,7 +57,7 @@ func ExampleDebug() {
 		return
 	}
 	for _, on := range []bool{true, false} {
-		h.Game.SetDebugDraw(on)
+		h.Game.Debug().SetDrawing(on)
 		if err := h.RunFrames([]timing.Micros{40_000, 40_000}); err != nil {
 			fmt.Println(err)
 			return

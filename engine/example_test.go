@@ -91,7 +91,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println("ticks:", h.Game.Ticks(), "cubes:", play.world.Len())
+	fmt.Println("ticks:", h.Game.Time().Ticks(), "cubes:", play.world.Len())
 	fmt.Println("drawn:", h.Renderer.Instances)
 	fmt.Println(h.Close())
 	// Output:

@@ -30,47 +30,45 @@ type Window interface {
 	SwapBuffers() error
 }
 
-// Optional abilities of a Window (or, for Screenshotter, of the
-// renderer), found by type assertion. engine/window's Window and gfx/gl41's
-// Renderer have them (their tests check it at compile time). Every method
-// is called on the main goroutine.
-type (
-	// VSyncSetter turns vsync on or off: called by Start with the
-	// options' setting and by Game.SetVSync.
-	VSyncSetter interface{ SetVSync(on bool) }
-	// RefreshRater reports the display's refresh rate in Hz (0 when
+// Display is what a window may tell the engine about the screen it shows
+// on, and the one display setting the engine makes itself. It is optional:
+// Start looks for it once (engine/window's Window has it; its tests check
+// it at compile time); a window without it, as headless, is taken as
+// never minimised, at a content scale of 1, with an unknown refresh rate.
+// Every method is called on the main goroutine.
+type Display interface {
+	// SetVSync turns vsync on or off: called by Start with the options'
+	// setting and by Game.Window().SetVSync.
+	SetVSync(on bool)
+	// RefreshRate reports the display's refresh rate in Hz (0 when
 	// unknown): called by Start, to pace frames when the driver ignores
 	// vsync.
-	RefreshRater interface{ RefreshRate() int }
-	// Fullscreener switches fullscreen: called by Game.SetFullscreen and
-	// Game.Fullscreen.
-	Fullscreener interface {
-		SetFullscreen(on bool) error
-		Fullscreen() bool
-	}
-	// Screenshotter reads the frame just rendered, top row first: called
-	// after Render, before the swap, when Game.Screenshot asked for one.
-	// The engine writes the PNG file.
-	Screenshotter interface {
-		Screenshot() (*image.RGBA, error)
-	}
-	// Iconifier reports whether the window is minimised: called once per
+	RefreshRate() int
+	// ContentScale reports how many framebuffer pixels one logical unit
+	// of the HUD spans (2 on a HiDPI display): called once per frame.
+	ContentScale() float32
+	// Iconified reports whether the window is minimised: called once per
 	// frame (see Options.Minimised).
-	Iconifier interface{ Iconified() bool }
-	// ContentScaler reports how many framebuffer pixels one logical unit
-	// of the HUD spans (2 on a HiDPI display): called once per frame. A
-	// window without it has a scale of 1.
-	ContentScaler interface{ ContentScale() float32 }
-)
+	Iconified() bool
+}
+
+// Screenshotter is the renderer's optional ability to read the frame just
+// rendered, top row first: called on the main goroutine after Render,
+// before the swap, when Game.Window().Screenshot asked for one. The engine
+// writes the PNG file. gfx/gl41's Renderer has it.
+type Screenshotter interface {
+	Screenshot() (*image.RGBA, error)
+}
 
 // Game owns the clock, the fixed-step scheduler, the stack of states, the
-// input queue and the frame being built. Build it with New, then Run it with
+// input queue and the picture being built. Build it with New, then Run it with
 // a window and a renderer (or drive it with Headless). A Game runs on the
 // main goroutine and is not safe for concurrent use.
 type Game struct {
 	face  *text.Face // text.Default, for DrawContext.Face and the overlay
 	mixer *audio.Mixer
-	// tickFrame is the audio frame where the last tick's sounds begin.
+	// tickFrame is the audio sample position where the last tick's
+	// sounds begin (Audio().TickSamplePosition).
 	tickFrame int64
 	audioOut  AudioOutput // nil: silent
 	window    windowState // what states asked of the window
@@ -87,10 +85,10 @@ type Game struct {
 
 	win Window
 	r   gfx.Renderer
-	// The window's optional abilities used every frame, found once in
-	// Start (nil: the window lacks it), for the reason entry gives.
-	scaler    ContentScaler
-	iconifier Iconifier
+	// The window's optional abilities, found once in Start (nil: the
+	// window lacks them), for the reason entry gives.
+	display  Display
+	settings WindowSettings
 
 	stack     []*entry
 	pending   []stackOp
@@ -111,7 +109,7 @@ type Game struct {
 	source        TickSource
 	sinks         []TickSink
 
-	frame     gfx.Frame
+	picture   gfx.Picture
 	tctx      TickContext
 	dctx      DrawContext
 	lastFrame timing.Due
@@ -248,13 +246,11 @@ func (g *Game) Start(win Window, r gfx.Renderer, first State) (err error) {
 		g.sig.start(g.exit)
 	}
 	g.win, g.r = win, r
-	g.scaler, _ = win.(ContentScaler)
-	g.iconifier, _ = win.(Iconifier)
-	if vs, ok := win.(VSyncSetter); ok {
-		vs.SetVSync(!g.opts.NoVSync)
-	}
-	if rr, ok := win.(RefreshRater); ok {
-		g.pace.setRefresh(rr.RefreshRate())
+	g.display, _ = win.(Display)
+	g.settings, _ = win.(WindowSettings)
+	if g.display != nil {
+		g.display.SetVSync(!g.opts.NoVSync)
+		g.pace.setRefresh(g.display.RefreshRate())
 	}
 	g.request(opPush, first)
 	if err := g.applyStack(); err != nil {
@@ -322,20 +318,11 @@ func (g *Game) Stop() error {
 	return nil
 }
 
-// Timing returns a read-only view of the game's fixed-step scheduler: its
-// configuration, statistics, game time and rates. Change virtual time
-// through the Game's methods (SetTickRate, Pause…), which apply at tick
-// boundaries; the scheduler itself is the engine's.
-func (g *Game) Timing() timing.View { return g.sched.View() }
-
 // Rand returns the game's seeded random source.
 func (g *Game) Rand() *rand.Rand { return g.rand }
 
 // Options returns the options the game was built with.
 func (g *Game) Options() Options { return g.opts }
-
-// Ticks returns the number of ticks run so far.
-func (g *Game) Ticks() uint64 { return g.sched.Ticks() }
 
 // Depth returns the number of states on the stack.
 func (g *Game) Depth() int { return len(g.stack) }

@@ -23,7 +23,7 @@ type NullRenderer struct {
 }
 
 // Render records the frame's size.
-func (r *NullRenderer) Render(f *gfx.Frame) error {
+func (r *NullRenderer) Render(f *gfx.Picture) error {
 	r.Frames++
 	r.Scenes = len(f.Scenes)
 	r.Instances, r.Lines = 0, 0
@@ -88,7 +88,7 @@ func (h *Headless) SetFramebufferSize(w, hgt int) { h.win.w, h.win.h = w, hgt }
 // already run cannot receive events: Inject then returns an error naming
 // the last tick run, and schedules nothing.
 func (h *Headless) Inject(tick uint64, events ...input.Event) error {
-	if ran := h.Game.Ticks(); tick < ran {
+	if ran := h.Game.Time().Ticks(); tick < ran {
 		return fmt.Errorf("engine: Inject: tick %d has already run (the last tick run is %d): inject at tick %d or later, or before running the ticks", tick, ran-1, ran)
 	}
 	if h.script == nil {
@@ -214,9 +214,9 @@ func (h *Headless) RunTicks(n uint64, frames FrameTimes) error {
 			return fmt.Errorf("engine: RunTicks: %w", err)
 		}
 	}
-	target := h.Game.Ticks() + n
-	for h.Game.Ticks() < target {
-		left := target - h.Game.Ticks()
+	target := h.Game.Time().Ticks() + n
+	for h.Game.Time().Ticks() < target {
+		left := target - h.Game.Time().Ticks()
 		var d timing.Micros
 		if frames == nil {
 			d = h.Game.sched.Until(1)

@@ -30,7 +30,7 @@ func runWorld(t *testing.T, ticks uint64, frames FrameTimes, opts Options) (uint
 	if err := h.RunTicks(ticks, frames); err != nil {
 		t.Fatal(err)
 	}
-	if got := h.Game.Ticks(); got != ticks {
+	if got := h.Game.Time().Ticks(); got != ticks {
 		t.Fatalf("ran %d ticks, want %d", got, ticks)
 	}
 	return h.Game.Hash(), w
@@ -72,7 +72,7 @@ func TestNoBurstAfterPauseOrStall(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = h.RunTicks(30, Steady(60))
-	h.Game.Pause()
+	h.Game.Time().Pause()
 	for range 600 { // 10 s paused
 		if err := h.RunFrame(frame60); err != nil {
 			t.Fatal(err)
@@ -81,7 +81,7 @@ func TestNoBurstAfterPauseOrStall(t *testing.T) {
 	if p.ticks != 30 {
 		t.Errorf("ticks while paused: %d, want 0", p.ticks-30)
 	}
-	h.Game.Resume()
+	h.Game.Time().Resume()
 	maxPerFrame := 0
 	for range 60 {
 		before := p.ticks
@@ -105,7 +105,7 @@ func TestNoBurstAfterPauseOrStall(t *testing.T) {
 	if got := p.ticks - before; got > 1 {
 		t.Errorf("ticks in the next frame: %d, want at most 1 (nothing banked)", got)
 	}
-	if st := h.Game.Stats(); st.Dropped < 9*timing.Second {
+	if st := h.Game.Debug().Stats(); st.Dropped < 9*timing.Second {
 		t.Errorf("dropped after the stall: %v, want ≥ 9.75s", st.Dropped)
 	}
 }
@@ -159,7 +159,7 @@ func TestModeAppliesToScenes(t *testing.T) {
 	if got := w.scenes[0].Mode(); got != scene.ModeExtrapolate {
 		t.Errorf("scene mode after entering: %v, want extrapolate (from Options)", got)
 	}
-	h.Game.SetMode(scene.ModeNone)
+	h.Game.Time().SetInterpolation(scene.ModeNone)
 	if got := w.scenes[0].Mode(); got != scene.ModeNone {
 		t.Errorf("scene mode after SetMode: %v, want none", got)
 	}
@@ -175,7 +175,7 @@ func TestOverlayHUD(t *testing.T) {
 	if h.Renderer.Texts != 5 {
 		t.Errorf("HUD texts with the overlay on: %d, want 4 lines and the graph's label", h.Renderer.Texts)
 	}
-	h.Game.ToggleOverlay()
+	h.Game.Debug().ToggleOverlay()
 	_ = h.RunFrame(frame60)
 	if h.Renderer.Texts != 0 {
 		t.Errorf("HUD texts with the overlay off: %d, want 0", h.Renderer.Texts)
@@ -203,7 +203,7 @@ func TestProfileAccountsForTheFrame(t *testing.T) {
 		if err := g.RunFrame(); err != nil {
 			t.Fatal(err)
 		}
-		if p = g.Profile(); p.Ticks > 0 {
+		if p = g.Debug().Profile(); p.Ticks > 0 {
 			break
 		}
 	}
@@ -219,7 +219,7 @@ func TestProfileAccountsForTheFrame(t *testing.T) {
 	g2, _ := New(Options{Clock: &tickingClock{step: 100}, NoPacing: true})
 	_ = g2.Start(&liveWindow{w: 64, h: 64}, &NullRenderer{}, newWorld(t, 1, &journal{}))
 	_ = g2.RunFrame()
-	if p := g2.Profile(); p.Total() != 0 {
+	if p := g2.Debug().Profile(); p.Total() != 0 {
 		t.Errorf("profile without Options.Profile: %+v, want zero", p)
 	}
 }
@@ -235,7 +235,7 @@ func TestOverlayShowsTheRates(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	texts := h.Game.frame.HUD.Texts
+	texts := h.Game.picture.HUD.Texts
 	if len(texts) < 2 {
 		t.Fatalf("overlay texts: %d, want 4", len(texts))
 	}
@@ -255,7 +255,7 @@ func TestOverlayCorner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := h.Game.OverlayCorner(); got != TopLeft {
+	if got := h.Game.Debug().OverlayCorner(); got != TopLeft {
 		t.Errorf("default corner %v, want top-left", got)
 	}
 	for _, tc := range []struct {
@@ -264,13 +264,13 @@ func TestOverlayCorner(t *testing.T) {
 	}{
 		{TopLeft, false, false}, {TopRight, true, false}, {BottomLeft, false, true}, {BottomRight, true, true},
 	} {
-		if err := h.Game.SetOverlayCorner(tc.c); err != nil {
+		if err := h.Game.Debug().SetOverlayCorner(tc.c); err != nil {
 			t.Fatal(err)
 		}
 		if err := h.RunFrame(frame60); err != nil {
 			t.Fatal(err)
 		}
-		hud := &h.Game.frame.HUD
+		hud := &h.Game.picture.HUD
 		if len(hud.Rects) == 0 || len(hud.Texts) == 0 {
 			t.Fatalf("%v: no overlay drawn", tc.c)
 		}
@@ -292,10 +292,10 @@ func TestOverlayCorner(t *testing.T) {
 			}
 		}
 	}
-	if err := h.Game.SetOverlayCorner(Corner(9)); err == nil || !strings.Contains(err.Error(), "not a corner") {
+	if err := h.Game.Debug().SetOverlayCorner(Corner(9)); err == nil || !strings.Contains(err.Error(), "not a corner") {
 		t.Errorf("SetOverlayCorner(9): got %v, want an error naming the bad corner", err)
 	}
-	if got := h.Game.OverlayCorner(); got != BottomRight {
+	if got := h.Game.Debug().OverlayCorner(); got != BottomRight {
 		t.Errorf("after a refused corner: %v, want bottom-right kept", got)
 	}
 }

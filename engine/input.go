@@ -217,7 +217,7 @@ func (s *Input) PadAxis(p int, a input.PadAxis) float64 {
 func (s *Input) Text() []rune { return s.chars }
 
 // MouseMotion returns how far the mouse moved in this tick while the
-// cursor was captured (Game.SetCursorMode(input.CursorCaptured)), in the
+// cursor was captured (Game.Window().SetCursorMode(input.CursorCaptured)), in the
 // HUD's logical units, summed over the tick's events: mouse-look turns by
 // it. Outside capture it is 0 and the cursor's position is Cursor.
 func (s *Input) MouseMotion() (dx, dy float64) { return s.mx, s.my }

@@ -7,7 +7,7 @@ package engine
 // game was paused for another reason meanwhile.
 func (g *Game) minimise(w, h int) bool {
 	m := w <= 0 || h <= 0
-	if g.iconifier != nil && g.iconifier.Iconified() {
+	if g.display != nil && g.display.Iconified() {
 		m = true
 	}
 	if m != g.minimised && g.opts.Minimised == PauseWhenMinimised {

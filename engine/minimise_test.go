@@ -18,24 +18,24 @@ func TestMinimisePolicyHeadless(t *testing.T) {
 			t.Fatal(err)
 		}
 		h.SetFramebufferSize(0, 0)
-		before := h.Game.Ticks()
+		before := h.Game.Time().Ticks()
 		for range 60 {
 			if err := h.RunFrame(16667); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if got := h.Game.Ticks() - before; got+1 < c.want || got > c.want+1 {
+		if got := h.Game.Time().Ticks() - before; got+1 < c.want || got > c.want+1 {
 			t.Errorf("%v: got %d ticks in 1 s minimised, want %d", c.policy, got, c.want)
 		}
 		h.SetFramebufferSize(640, 480)
-		before = h.Game.Ticks()
+		before = h.Game.Time().Ticks()
 		for range 2 {
 			if err := h.RunFrame(16667); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if got := h.Game.Ticks() - before; got > 1 || h.Game.Paused() {
-			t.Errorf("%v: after restoring got %d ticks in two 60 fps frames (paused %v), want at most 1: no burst", c.policy, got, h.Game.Paused())
+		if got := h.Game.Time().Ticks() - before; got > 1 || h.Game.Time().Paused() {
+			t.Errorf("%v: after restoring got %d ticks in two 60 fps frames (paused %v), want at most 1: no burst", c.policy, got, h.Game.Time().Paused())
 		}
 	}
 }

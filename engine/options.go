@@ -53,7 +53,7 @@ type Options struct {
 
 	// Mode is how scenes are drawn between ticks; the zero value is
 	// scene.ModeInterpolate. It is applied to every scene of a state when the
-	// state is entered, and to all scenes by Game.SetMode.
+	// state is entered, and to all scenes by Game.Time().SetInterpolation.
 	Mode scene.Mode
 
 	// NoVSync turns vsync off; by default the swap waits for the display.
@@ -70,7 +70,7 @@ type Options struct {
 	// minimised. Headless runs and benchmarks set it; a game should not.
 	NoPacing bool
 
-	// Profile measures every frame's phases (Game.Profile), for benchmarks
+	// Profile measures every frame's phases (Game.Debug().Profile), for benchmarks
 	// and tuning.
 	Profile bool
 
@@ -111,11 +111,11 @@ type Options struct {
 	Clear gfx.Color
 
 	// Overlay shows the debug overlay from the start (toggle with
-	// Game.ToggleOverlay).
+	// Game.Debug().ToggleOverlay).
 	Overlay bool
 
 	// DebugDraw turns debug drawing (Debug) on from the start; toggle it
-	// with Game.SetDebugDraw. Off, it costs nothing.
+	// with Game.Debug().SetDrawing. Off, it costs nothing.
 	DebugDraw bool
 
 	// Clock is the monotonic clock read once per frame. nil means the real

@@ -53,7 +53,7 @@ func TestEveryTickRateWorksWithDefaults(t *testing.T) {
 		if err != nil {
 			t.Fatalf("New(TickRate: %d): got %v, want it accepted", rate, err)
 		}
-		if err := g.SetTickRate(1 + (rate*7)%timing.MaxRate); err != nil {
+		if err := g.Time().SetTickRate(1 + (rate*7)%timing.MaxRate); err != nil {
 			t.Fatalf("%d Hz: SetTickRate: got %v, want it accepted", rate, err)
 		}
 	}
@@ -62,8 +62,8 @@ func TestEveryTickRateWorksWithDefaults(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := h.RunTicks(5, Steady(60)); err != nil || h.Game.Ticks() != 5 {
-			t.Errorf("%d Hz: got %d ticks, err %v; want 5", rate, h.Game.Ticks(), err)
+		if err := h.RunTicks(5, Steady(60)); err != nil || h.Game.Time().Ticks() != 5 {
+			t.Errorf("%d Hz: got %d ticks, err %v; want 5", rate, h.Game.Time().Ticks(), err)
 		}
 	}
 }
@@ -93,8 +93,8 @@ func TestFrameTimesRefuseBadArguments(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error naming %s", c.name, err, c.want)
 		}
-		if h.Game.Ticks() != 0 {
-			t.Errorf("%s: got %d ticks run, want none", c.name, h.Game.Ticks())
+		if h.Game.Time().Ticks() != 0 {
+			t.Errorf("%s: got %d ticks run, want none", c.name, h.Game.Time().Ticks())
 		}
 	}
 	if err := Steady(60).Err(); err != nil {
@@ -107,15 +107,15 @@ func TestZeroOptionsAreTheDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := g.Timing().Config()
+	c := g.Time().View().Config()
 	if c.Rate != 30 || c.MaxTicksPerFrame != 5 || c.MaxFrameTime != 250*timing.Millisecond || c.Policy != timing.Drop {
 		t.Errorf("defaults: got %+v, want 30 Hz, 5 ticks, 250 ms, drop", c)
 	}
-	if !g.VSync() {
+	if !g.Window().VSync() {
 		t.Error("vsync off by default, want on")
 	}
-	if g.Mode().String() != "interpolate" {
-		t.Errorf("mode: got %v, want interpolate", g.Mode())
+	if g.Time().Interpolation().String() != "interpolate" {
+		t.Errorf("mode: got %v, want interpolate", g.Time().Interpolation())
 	}
 }
 

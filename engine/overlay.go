@@ -38,16 +38,16 @@ func (c Corner) String() string {
 // lives there). It fails, changing nothing, for a value that is not one of
 // the four corners. Call it on the main goroutine: from a state's hook or
 // between frames.
-func (g *Game) SetOverlayCorner(c Corner) error {
+func (d DebugControls) SetOverlayCorner(c Corner) error {
 	if c >= numCorners {
 		return fmt.Errorf("engine: SetOverlayCorner(%d): not a corner: use TopLeft, TopRight, BottomLeft or BottomRight", uint8(c))
 	}
-	g.overlay.corner = c
+	d.g.overlay.corner = c
 	return nil
 }
 
 // OverlayCorner returns the corner of the HUD the debug overlay sits in.
-func (g *Game) OverlayCorner() Corner { return g.overlay.corner }
+func (d DebugControls) OverlayCorner() Corner { return d.g.overlay.corner }
 
 // overlay is the debug overlay: TPS, FPS, frame time, alpha, dropped time,
 // and a graph of recent frame times. Its text is refreshed four times a
@@ -150,14 +150,14 @@ func (o *overlay) build(g *Game, hud gfx.Layer, w, h int) {
 func (o *overlay) refresh(g *Game) {
 	o.set ^= 1
 	lines := &o.lines[o.set]
-	st := g.Stats()
+	st := g.Debug().Stats()
 	b := lines[0][:0]
 	b = append(b, "TPS "...)
 	b = strconv.AppendFloat(b, st.TPS, 'f', 1, 64)
 	b = append(b, "  FPS "...)
 	b = strconv.AppendFloat(b, st.FPS, 'f', 1, 64)
 	b = append(b, "  rate "...)
-	b = strconv.AppendInt(b, int64(g.TickRate()), 10)
+	b = strconv.AppendInt(b, int64(g.Time().TickRate()), 10)
 	b = append(b, " Hz"...)
 	o.setLine(0, b)
 
@@ -175,7 +175,7 @@ func (o *overlay) refresh(g *Game) {
 	b = append(b, "  mode "...)
 	b = append(b, g.mode.String()...)
 	b = append(b, "  scale "...)
-	b = strconv.AppendFloat(b, g.TimeScale(), 'g', 3, 64)
+	b = strconv.AppendFloat(b, g.Time().TimeScale(), 'g', 3, 64)
 	o.setLine(2, b)
 
 	b = lines[3][:0]

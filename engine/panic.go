@@ -24,7 +24,7 @@ type PanicError struct {
 	// source or sink.
 	State string
 	// In is the hook: "Tick", "Draw", "Enter", "Exit", "Covered",
-	// "Uncovered", "Scenes", "Hash"; "actor Tick", "actor Frame" or
+	// "Uncovered", "Scenes", "Hash"; "actor Tick", "actor Update" (an Effect) or
 	// "actor Draw" for an actor's behaviour; "TickSource" or "TickSink
 	// <type>" for those.
 	In string

@@ -15,7 +15,7 @@ import (
 
 // bomb panics in the named hook when its tick comes.
 type bomb struct {
-	hook string // "Tick", "Frame" or "Draw"
+	hook string // "Tick", "Update" or "Draw"
 	at   uint64 // the tick from which it panics
 	tick uint64
 }
@@ -28,9 +28,9 @@ func (b *bomb) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error {
 	return nil
 }
 
-func (b *bomb) Frame(a *scene.Actor, dt float32) {
-	if b.hook == "Frame" && b.tick >= b.at {
-		panic(fmt.Errorf("boom in Frame"))
+func (b *bomb) Update(a *scene.Actor, dt float32) {
+	if b.hook == "Update" && b.tick >= b.at {
+		panic(fmt.Errorf("boom in Update"))
 	}
 }
 
@@ -182,7 +182,7 @@ func TestPanicsEndTheGameAsErrors(t *testing.T) {
 		{name: "state Scenes", panicIn: "Scenes", wantState: "bottom", wantIn: "Scenes"},
 		{name: "state Hash", panicIn: "Hash", wantState: "bottom", wantIn: "Hash"},
 		{name: "actor Tick", bombIn: "Tick", wantState: "bottom", wantIn: "actor Tick", wantActor: true},
-		{name: "actor Frame", bombIn: "Frame", wantState: "bottom", wantIn: "actor Frame", wantActor: true},
+		{name: "actor Update", bombIn: "Update", wantState: "bottom", wantIn: "actor Update", wantActor: true},
 		{name: "actor Draw", bombIn: "Draw", wantState: "bottom", wantIn: "actor Draw", wantActor: true},
 		{name: "tick sink", sinkIn: "TickInput", wantIn: "TickSink *engine.endLog"},
 		{name: "tick source", source: true, wantIn: "TickSource engine.panicSource"},

@@ -22,7 +22,7 @@ func (p *FrameProfile) Total() timing.Micros {
 }
 
 // Profile returns the latest frame's profile (zero unless Options.Profile).
-func (g *Game) Profile() FrameProfile { return g.prof }
+func (d DebugControls) Profile() FrameProfile { return d.g.prof }
 
 // lap adds the time since the previous lap to *d when profiling.
 func (g *Game) lap(d *timing.Micros) {

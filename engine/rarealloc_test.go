@@ -10,8 +10,8 @@ import (
 	"github.com/tickwork/tickwork/scene"
 )
 
-// scaledWindow is a null window with the optional abilities the engine
-// asks about every frame: a content scale and an iconified flag.
+// scaledWindow is a null window that is a Display: the engine asks it for
+// a content scale and an iconified flag every frame.
 type scaledWindow struct {
 	nullWindow
 	scale float32
@@ -19,6 +19,8 @@ type scaledWindow struct {
 
 func (w *scaledWindow) ContentScale() float32 { return w.scale }
 func (w *scaledWindow) Iconified() bool       { return false }
+func (w *scaledWindow) SetVSync(bool)         {}
+func (w *scaledWindow) RefreshRate() int      { return 0 }
 
 // ground is a gameplay state with one actor that pushes a see-through
 // overlay over itself when entered.
@@ -51,13 +53,12 @@ func (s *seeThrough) Below() Below                                 { return Belo
 func (s *seeThrough) Hash() uint64                                 { return s.ticks }
 
 var (
-	_ ContentScaler = (*scaledWindow)(nil)
-	_ Iconifier     = (*scaledWindow)(nil)
-	_ Enterer       = (*ground)(nil)
-	_ SceneOwner    = (*ground)(nil)
-	_ SceneOwner    = (*seeThrough)(nil)
-	_ Overlay       = (*seeThrough)(nil)
-	_ Hasher        = (*seeThrough)(nil)
+	_ Display    = (*scaledWindow)(nil)
+	_ Enterer    = (*ground)(nil)
+	_ SceneOwner = (*ground)(nil)
+	_ SceneOwner = (*seeThrough)(nil)
+	_ Overlay    = (*seeThrough)(nil)
+	_ Hasher     = (*seeThrough)(nil)
 )
 
 // TestManyFramesAllocateNothing counts every allocation made by 20,000

@@ -35,12 +35,12 @@ func shoot(t *testing.T, r gfx.Renderer, path string) error {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { g.Stop() })
-	g.Screenshot(path)
+	g.Window().Screenshot(path)
 	clk.Advance(40_000)
 	if err := g.RunFrame(); err != nil {
 		t.Fatal(err)
 	}
-	return g.ScreenshotErr()
+	return g.Window().ScreenshotErr()
 }
 
 // The engine writes the renderer's pixels as a PNG, atomically: a second

@@ -5,45 +5,66 @@ import (
 	"github.com/tickwork/tickwork/timing"
 )
 
-// The settings below may be changed at any time on the main goroutine,
-// typically from a state's Tick in answer to a key. None of them breaks the
-// simulation's determinism: a change made by tick n applies from tick n+1,
-// whatever the frame rate, so the same input gives the same ticks (index,
-// time, step) and the same hash at any pacing.
+// TimeControls is the game's time: the tick rate, the time scale, pause
+// and single steps, the ticks run so far, a view of the scheduler, and how
+// scenes are drawn between ticks. Get it with Game.Time; it is a small
+// value that allocates nothing, so fetch it where it is used, every frame
+// if need be.
+//
+// Its methods run on the main goroutine, typically from a state's Tick in
+// answer to a key. None of the settings breaks the simulation's
+// determinism: a change made by tick n applies from tick n+1, whatever the
+// frame rate, so the same input gives the same ticks (index, time, step)
+// and the same hash at any pacing.
+type TimeControls struct{ g *Game }
+
+// Time returns the game's time controls. Call it on the main goroutine.
+func (g *Game) Time() TimeControls { return TimeControls{g} }
 
 // SetTickRate changes the tick rate (Hz). The interpolation phase is kept, so
 // the picture does not jump. Called from a tick, it applies from the next
 // tick, also when more ticks are due in the same frame.
-func (g *Game) SetTickRate(hz int) error { return g.sched.SetRate(hz) }
+func (t TimeControls) SetTickRate(hz int) error { return t.g.sched.SetRate(hz) }
 
 // TickRate returns the tick rate in Hz.
-func (g *Game) TickRate() int { return g.sched.Rate() }
+func (t TimeControls) TickRate() int { return t.g.sched.Rate() }
 
 // SetTimeScale makes game time flow slower (slow motion) or faster than real
 // time. The step is unchanged: fewer or more ticks run per second.
-func (g *Game) SetTimeScale(f float64) error { return g.sched.SetTimeScale(f) }
+func (t TimeControls) SetTimeScale(f float64) error { return t.g.sched.SetTimeScale(f) }
 
 // TimeScale returns the time scale.
-func (g *Game) TimeScale() float64 { return g.sched.TimeScale() }
+func (t TimeControls) TimeScale() float64 { return t.g.sched.TimeScale() }
 
 // Pause stops game time for every state: no ticks, alpha frozen. Input is
 // queued until Resume. Called from a tick, no further tick runs in that
 // frame. To pause gameplay under a menu that keeps running,
 // push an Overlay state instead.
-func (g *Game) Pause() { g.sched.Pause() }
+func (t TimeControls) Pause() { t.g.sched.Pause() }
 
 // Resume restarts game time after Pause, without a burst of ticks.
-func (g *Game) Resume() { g.sched.Resume() }
+func (t TimeControls) Resume() { t.g.sched.Resume() }
 
 // Paused reports whether game time is paused.
-func (g *Game) Paused() bool { return g.sched.Paused() }
+func (t TimeControls) Paused() bool { return t.g.sched.Paused() }
 
 // Step runs exactly one tick at the next frame while paused.
-func (g *Game) Step() error { return g.sched.Step() }
+func (t TimeControls) Step() error { return t.g.sched.Step() }
 
-// SetMode sets how every scene of every state on the stack is drawn between
-// ticks, and the mode later states' scenes get.
-func (g *Game) SetMode(m scene.Mode) {
+// Ticks returns the number of ticks run so far.
+func (t TimeControls) Ticks() uint64 { return t.g.sched.Ticks() }
+
+// View returns a read-only view of the game's fixed-step scheduler: its
+// configuration, statistics, game time and rates. Change time through
+// TimeControls (SetTickRate, Pause…), which apply at tick boundaries; the
+// scheduler itself is the engine's.
+func (t TimeControls) View() timing.View { return t.g.sched.View() }
+
+// SetInterpolation sets how every scene of every state on the stack is
+// drawn between ticks (interpolated, extrapolated or as ticked), and the
+// mode later states' scenes get.
+func (t TimeControls) SetInterpolation(m scene.Mode) {
+	g := t.g
 	g.mode = m
 	for _, e := range g.stack {
 		if e.scenes != nil {
@@ -54,45 +75,26 @@ func (g *Game) SetMode(m scene.Mode) {
 	}
 }
 
-// Mode returns the render mode given to scenes.
-func (g *Game) Mode() scene.Mode { return g.mode }
+// Interpolation returns how scenes are drawn between ticks.
+func (t TimeControls) Interpolation() scene.Mode { return t.g.mode }
 
-// SetVSync turns vsync on or off. When the driver ignores it, frames are
-// paced in software to the display's refresh rate.
-func (g *Game) SetVSync(on bool) {
-	if vs, ok := g.win.(VSyncSetter); ok {
-		vs.SetVSync(on)
-	}
-	g.pace.setVSync(on)
-}
+// DebugControls is the game's debugging aids: the overlay (TPS, FPS, frame
+// time, alpha, dropped time and a frame-time graph), where it sits, the
+// latest frame's profile and the running statistics. Get it with
+// Game.Debug; it is a small value that allocates nothing, so fetch it where
+// it is used, every frame if need be. Its methods run on the main
+// goroutine: from a state's hooks or between frames.
+type DebugControls struct{ g *Game }
 
-// VSync reports whether vsync is requested.
-func (g *Game) VSync() bool { return g.pace.vsync }
+// Debug returns the game's debugging aids. Call it on the main goroutine.
+func (g *Game) Debug() DebugControls { return DebugControls{g} }
 
-// SetFullscreen switches the window to fullscreen or back, when the window
-// can.
-func (g *Game) SetFullscreen(on bool) error {
-	if fs, ok := g.win.(Fullscreener); ok {
-		return fs.SetFullscreen(on)
-	}
-	return nil
-}
-
-// Fullscreen reports whether the window is fullscreen.
-func (g *Game) Fullscreen() bool {
-	if fs, ok := g.win.(Fullscreener); ok {
-		return fs.Fullscreen()
-	}
-	return false
-}
-
-// ToggleOverlay shows or hides the debug overlay (TPS, FPS, frame time,
-// alpha, dropped time and a frame-time graph). It sits in the HUD's
+// ToggleOverlay shows or hides the debug overlay. It sits in the HUD's
 // top-left corner, drawn over every state's HUD; SetOverlayCorner moves it.
-func (g *Game) ToggleOverlay() { g.overlay.on = !g.overlay.on }
+func (d DebugControls) ToggleOverlay() { d.g.overlay.on = !d.g.overlay.on }
 
 // OverlayShown reports whether the debug overlay is shown.
-func (g *Game) OverlayShown() bool { return g.overlay.on }
+func (d DebugControls) OverlayShown() bool { return d.g.overlay.on }
 
 // Stats are the game's statistics: the scheduler's (ticks and frames per
 // second, frame time mean and p99, dropped time, running slowly) and the
@@ -114,7 +116,8 @@ type Stats struct {
 }
 
 // Stats returns the game's statistics. It does not allocate.
-func (g *Game) Stats() Stats {
+func (d DebugControls) Stats() Stats {
+	g := d.g
 	return Stats{
 		Stats:         g.sched.Stats(),
 		Alpha:         g.lastFrame.Alpha,

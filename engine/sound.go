@@ -37,19 +37,6 @@ func (c *Context) StopSound(id audio.VoiceID) {
 	c.game.mixer.Stop(id, c.game.tickFrame)
 }
 
-// Mixer returns the game's mixer: the timeline the ticks' sounds are
-// placed on, counted in frames of game time. Render it to hear or record
-// the game (a device's feeder, or a file after a headless run).
-func (g *Game) Mixer() *audio.Mixer { return g.mixer }
-
-// AudioFrames returns the audio timeline's frame at the game time the ticks
-// have reached: the last tick's sounds begin there, every earlier sound
-// before it.
-func (g *Game) AudioFrames() int64 {
-	t := g.sched.GameTime()
-	return audio.FrameOfTick(t, 0, 0)
-}
-
 // SetBusVolume sets bus b's volume (0 to 4) from this tick's place on the
 // audio timeline (audio.Mixer.SetBusVolumeAt), like PlaySound: a mute or a
 // fade the simulation decides lands at the same sample in every run and
@@ -57,9 +44,3 @@ func (g *Game) AudioFrames() int64 {
 func (c *TickContext) SetBusVolume(b audio.Bus, v float32) error {
 	return c.game.mixer.SetBusVolumeAt(b, v, audio.FrameOfTick(c.Tick.Time, c.Tick.DeltaMicros, 0))
 }
-
-// TickAudioFrames returns the audio timeline's frame where the last tick's
-// sounds begin (0 before the first tick): a function of the ticks alone,
-// unlike AudioFrames, which follows the clock between ticks. A recording of
-// the mix that ends a fixed time after it is the same at any frame rate.
-func (g *Game) TickAudioFrames() int64 { return g.tickFrame }

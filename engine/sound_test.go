@@ -37,8 +37,8 @@ func TestSoundStartsAtItsTicksSampleAtAnyFrameRate(t *testing.T) {
 		if want != (11*33333)*48/1000 {
 			t.Fatalf("tick 10 plays at frame %d, want %d (11 steps of 33333 µs at 48 kHz)", want, (11*33333)*48/1000)
 		}
-		buf := make([]float32, 2*(h.Game.AudioFrames()+10))
-		h.Game.Mixer().Render(buf)
+		buf := make([]float32, 2*(h.Game.Audio().SamplePosition()+10))
+		h.Game.Audio().Mixer().Render(buf)
 		for f := int64(0); f < int64(len(buf)/2); f++ {
 			if v := buf[2*f]; (f == want) != (v != 0) {
 				t.Fatalf("frame %d: sample %v; want the click at frame %d only", f, v, want)
@@ -48,27 +48,27 @@ func TestSoundStartsAtItsTicksSampleAtAnyFrameRate(t *testing.T) {
 	}
 }
 
-// TickAudioFrames is where the last tick's sounds begin, whatever the
-// frame rate: after 20 ticks at 30 Hz, 20 steps of 33333 µs; AudioFrames
+// Audio().TickSamplePosition is where the last tick's sounds begin, whatever the
+// frame rate: after 20 ticks at 30 Hz, 20 steps of 33333 µs; SamplePosition
 // follows the clock and may be past it when a frame ends between ticks.
-func TestTickAudioFramesFollowsTheTicksOnly(t *testing.T) {
+func TestTickSamplePositionFollowsTheTicksOnly(t *testing.T) {
 	want := int64(20*33333) * 48 / 1000
 	for _, frames := range []FrameTimes{Steady(7), Steady(60), Jittered(240, 0.5, 3)} {
 		h, err := NewHeadless(Options{}, &clicker{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := h.Game.TickAudioFrames(); got != 0 {
+		if got := h.Game.Audio().TickSamplePosition(); got != 0 {
 			t.Errorf("before the first tick: got %d, want 0", got)
 		}
 		if err := h.RunTicks(20, frames); err != nil {
 			t.Fatal(err)
 		}
-		if got := h.Game.TickAudioFrames(); got != want {
-			t.Errorf("after 20 ticks: got TickAudioFrames %d, want %d", got, want)
+		if got := h.Game.Audio().TickSamplePosition(); got != want {
+			t.Errorf("after 20 ticks: got TickSamplePosition %d, want %d", got, want)
 		}
-		if got := h.Game.AudioFrames(); got < want {
-			t.Errorf("after 20 ticks: got AudioFrames %d, want at least %d", got, want)
+		if got := h.Game.Audio().SamplePosition(); got < want {
+			t.Errorf("after 20 ticks: got SamplePosition %d, want at least %d", got, want)
 		}
 		h.Close()
 	}

@@ -76,8 +76,8 @@ func TestSoundsStopWhenTheirStateIsPopped(t *testing.T) {
 	if err := h.RunTicks(18, Steady(60)); err != nil { // the first round has popped, the second runs
 		t.Fatal(err)
 	}
-	m := h.Game.Mixer()
-	buf := make([]float32, 2*(h.Game.TickAudioFrames()+audio.Rate/10))
+	m := h.Game.Audio().Mixer()
+	buf := make([]float32, 2*(h.Game.Audio().TickSamplePosition()+audio.Rate/10))
 	m.Render(buf)
 	if len(rounds) != 2 {
 		t.Fatalf("%d rounds started, want 2", len(rounds))

@@ -122,7 +122,7 @@ func TestStackChangesAreDeferred(t *testing.T) {
 		t.Fatal(err)
 	}
 	// One frame that runs two ticks: the push happens between them.
-	if err := h.RunFrame(h.Game.Timing().Until(2)); err != nil {
+	if err := h.RunFrame(h.Game.Time().View().Until(2)); err != nil {
 		t.Fatal(err)
 	}
 	if a.ticks != 3 || b.ticks != 1 {
@@ -299,13 +299,13 @@ func TestEachVisibleStateDrawsOnItsOwnHUDLayer(t *testing.T) {
 		t.Fatal(err)
 	}
 	layers := map[string]uint16{}
-	for _, tx := range h.Game.frame.HUD.Texts {
+	for _, tx := range h.Game.picture.HUD.Texts {
 		layers[tx.S] = tx.Layer
 	}
 	if layers["under"] != 0 || layers["over"] != 1 {
 		t.Errorf("HUD layers: %v, want under on 0 and over on 1", layers)
 	}
-	for _, tx := range h.Game.frame.HUD.Texts {
+	for _, tx := range h.Game.picture.HUD.Texts {
 		if tx.S != "under" && tx.S != "over" && tx.Layer != 2 {
 			t.Errorf("debug overlay text %q on layer %d, want 2 (above every state)", tx.S, tx.Layer)
 		}

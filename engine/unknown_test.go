@@ -77,7 +77,7 @@ func TestUnknownEventKindsAreDroppedAndCounted(t *testing.T) {
 			if sink.bad != 0 {
 				t.Errorf("the tick sink saw %d events of unknown kinds, want 0", sink.bad)
 			}
-			if got := h.Game.Stats().UnknownEvents; got != 3 {
+			if got := h.Game.Debug().Stats().UnknownEvents; got != 3 {
 				t.Errorf("Stats().UnknownEvents = %d, want 3", got)
 			}
 			if logs != 1 {

@@ -8,8 +8,8 @@
 // The split follows one rule: scenes describe what to draw, a Renderer draws
 // it. A scene manager fills a DrawList every frame (one Batch per mesh, ready
 // for instanced drawing); the engine collects the draw lists of the visible
-// states into a Frame, bottom state first; the renderer in package gfx/gl41
-// executes the Frame. Nothing in a Frame points back into game state, so a
+// states into a Picture, bottom state first; the renderer in package gfx/gl41
+// draws the Picture. Nothing in a Picture points back into game state, so a
 // renderer can never change the simulation.
 //
 // All methods are meant to be called on the game's main goroutine, once per

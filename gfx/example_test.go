@@ -8,7 +8,7 @@ import (
 )
 
 // A scene fills a DrawList every frame; the engine stacks the lists into a
-// Frame with a HUD on top, and a renderer draws it.
+// Picture with a HUD on top, and a renderer draws it.
 func ExampleDrawList() {
 	var d gfx.DrawList
 	d.Camera.LookAt(mgl32.Vec3{0, 2, 6}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
@@ -19,7 +19,7 @@ func ExampleDrawList() {
 	ball := mgl32.Translate3D(0, 1, 0)
 	d.Add(gfx.MeshSphere, &ball, gfx.RGB(0.9, 0.1, 0.1))
 
-	var f gfx.Frame
+	var f gfx.Picture
 	f.Reset(1280, 720, gfx.RGB(0.1, 0.1, 0.12))
 	f.AddScene(&d)
 	f.HUD.Layer(0).AddText(10, 10, gfx.RGB(1, 1, 1), "score 42")

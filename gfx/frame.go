@@ -2,12 +2,13 @@ package gfx
 
 import "github.com/tickwork/tickwork/gfx/text"
 
-// Frame is everything a renderer draws for one displayed frame. The engine
-// builds one Frame per frame on the main goroutine: it resets it, lets every
-// visible state, bottom first, add its scenes and HUD items, and hands it to
-// the renderer. A renderer reads a Frame and never keeps pointers into it
-// after Render returns.
-type Frame struct {
+// Picture is everything a renderer draws for one displayed frame: the
+// scenes' draw lists and the HUD. The engine builds one Picture per frame
+// on the main goroutine: it resets it, lets every visible state, bottom
+// first, add its scenes and HUD items, and hands it to the renderer. A
+// renderer reads a Picture and never keeps pointers into it after Render
+// returns.
+type Picture struct {
 	// Width and Height are the framebuffer size in pixels (not screen
 	// coordinates: on a HiDPI display they are larger than the window size).
 	// Either is 0 while the window is minimised; the engine then skips drawing.
@@ -29,10 +30,11 @@ type Frame struct {
 	HUDScale float32
 }
 
-// Reset empties the frame for reuse, keeping its memory. The engine builds
-// the frames states draw into (a state only gets its HUD Layer); Reset and
-// AddScene are for renderer tests and tools that build a Frame by hand.
-func (f *Frame) Reset(width, height int, clear Color) {
+// Reset empties the picture for reuse, keeping its memory. The engine
+// builds the pictures states draw into (a state only gets its HUD Layer);
+// Reset and AddScene are for renderer tests and tools that build a Picture
+// by hand.
+func (f *Picture) Reset(width, height int, clear Color) {
 	f.Width, f.Height, f.Clear, f.HUDScale = width, height, clear, 1
 	for i := range f.Scenes {
 		f.Scenes[i] = nil
@@ -42,10 +44,10 @@ func (f *Frame) Reset(width, height int, clear Color) {
 }
 
 // AddScene appends a scene's draw list as the next layer.
-func (f *Frame) AddScene(d *DrawList) { f.Scenes = append(f.Scenes, d) }
+func (f *Picture) AddScene(d *DrawList) { f.Scenes = append(f.Scenes, d) }
 
 // HUD is a 2D overlay of filled rectangles, images (sprites, panels) and
-// text in logical units (framebuffer pixels ÷ Frame.HUDScale, so a HUD
+// text in logical units (framebuffer pixels ÷ Picture.HUDScale, so a HUD
 // keeps its size on a HiDPI display; the cursor arrives in the same units),
 // origin at the top-left corner, y growing downwards. Items belong to
 // layers: the engine gives each visible state its own layer, bottom state
@@ -194,10 +196,10 @@ func (l Layer) AddTextScaled(x, y, scale float32, c Color, s string) {
 	}
 }
 
-// Renderer executes frames. It is the interface between the engine and a
+// Renderer draws pictures. It is the interface between the engine and a
 // graphics backend (gfx/gl41 for OpenGL 4.1 core; a null renderer headless).
 // Render is called once per displayed frame on the goroutine that owns the
 // graphics context (the main goroutine), never concurrently.
 type Renderer interface {
-	Render(f *Frame) error
+	Render(p *Picture) error
 }

@@ -113,8 +113,8 @@ func TestProjection(t *testing.T) {
 	}
 }
 
-func TestFrameAndHUDReset(t *testing.T) {
-	var f Frame
+func TestPictureAndHUDReset(t *testing.T) {
+	var f Picture
 	var d DrawList
 	f.Reset(640, 480, RGB(0, 0, 0))
 	f.AddScene(&d)

@@ -1,6 +1,8 @@
 package scene
 
 import (
+	"fmt"
+
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/scene/fields"
@@ -25,14 +27,32 @@ type Ticker interface {
 	Tick(a *Actor, t timing.TickInfo, m *Manager) error
 }
 
-// Framer is an optional behaviour told once per displayed frame, by
-// Manager.RunFramers, how much real time the frame took (dt, seconds). It is for
-// visual-only effects (particles, blinking, a bobbing pickup's glow): it may
-// change its own visual state and a.Color or a.Hidden, never a.Local or
-// anything gameplay reads, because frames, unlike ticks, differ from machine
-// to machine.
-type Framer interface {
+// Effect is an optional behaviour for visual-only effects (particles,
+// blinking, a bobbing pickup's glow), updated once per displayed frame by
+// Manager.UpdateEffects with how much real time the frame took (dt,
+// seconds). It may change its own visual state and a.Color or a.Hidden,
+// never a.Local or anything gameplay reads, because frames, unlike ticks,
+// differ from machine to machine.
+type Effect interface {
+	Update(a *Actor, dt float32)
+}
+
+// oldEffect is Effect's form before 1.0, when it was Framer with a Frame
+// method: Spawn refuses a behaviour that still has it by name, instead of
+// silently no longer updating it.
+type oldEffect interface {
 	Frame(a *Actor, dt float32)
+}
+
+// checkBehavior returns an error for a behaviour written for Framer.
+func checkBehavior(b any) error {
+	if _, ok := b.(Effect); ok {
+		return nil
+	}
+	if _, ok := b.(oldEffect); ok {
+		return fmt.Errorf("behaviour %T has Frame(a, dt), which is now Update(a, dt) (scene.Effect, called by Manager.UpdateEffects): rename the method", b)
+	}
+	return nil
 }
 
 // Drawer is an optional behaviour that draws more than its actor's mesh:
@@ -57,8 +77,8 @@ type Spec struct {
 	Color    gfx.Color
 	Hidden   bool
 
-	// Behavior is anything: it is ticked if it implements Ticker, told about
-	// frames if it implements Framer, asked to draw if it implements Drawer
+	// Behavior is anything: it is ticked if it implements Ticker, updated every
+	// frame if it implements Effect, asked to draw if it implements Drawer
 	// and hashed with its actor (Manager.Hash) if it implements
 	// fields.Describer. Actor.Behavior returns it, so it can also be plain
 	// data.
@@ -232,13 +252,13 @@ func (a *Actor) SetBehavior(b any) {
 		return
 	}
 	t, _ := b.(Ticker)
-	f, _ := b.(Framer)
+	f, _ := b.(Effect)
 	d, _ := b.(Drawer)
 	ds, _ := b.(fields.Describer)
 	c, k := a.ch, a.k()
 	c.tickers += count(t != nil) - count(c.tick[k] != nil)
-	c.framers += count(f != nil) - count(c.frame[k] != nil)
-	c.behavior[k], c.tick[k], c.frame[k], c.draw[k], c.desc[k] = b, t, f, d, ds
+	c.effects += count(f != nil) - count(c.effect[k] != nil)
+	c.behavior[k], c.tick[k], c.effect[k], c.draw[k], c.desc[k] = b, t, f, d, ds
 	if d != nil {
 		*a.fl() |= flagDrawer
 	} else {

@@ -8,7 +8,7 @@ import (
 )
 
 // TestNoAllocationsInSteadyState: once a scene has reached its size, a
-// tick, a frame's interpolation, Frame and the draw list allocate nothing,
+// tick, a frame's interpolation, UpdateEffects and the draw list allocate nothing,
 // with moving actors, a hierarchy, behaviours and a camera.
 func TestNoAllocationsInSteadyState(t *testing.T) {
 	var m Manager
@@ -41,7 +41,7 @@ func TestNoAllocationsInSteadyState(t *testing.T) {
 		}
 		i++
 		m.Interpolate(0.3)
-		m.RunFramers(0.016)
+		m.UpdateEffects(0.016)
 		m.BuildDrawList()
 	}
 	for range 3 {
@@ -60,7 +60,7 @@ func TestNoAllocationsInSteadyState(t *testing.T) {
 		{"Interpolate", func() { m.Interpolate(0.7) }},
 		{"Interpolate extrapolating", func() { m.SetMode(ModeExtrapolate); m.Interpolate(0.7); m.SetMode(ModeInterpolate) }},
 		{"Interpolate none", func() { m.SetMode(ModeNone); m.Interpolate(0.7); m.SetMode(ModeInterpolate) }},
-		{"Frame", func() { m.RunFramers(0.016) }},
+		{"UpdateEffects", func() { m.UpdateEffects(0.016) }},
 		{"BuildDrawList", func() { m.BuildDrawList() }},
 		{"Hash", func() { m.Hash() }},
 		{"whole frame", frame},

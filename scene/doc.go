@@ -40,7 +40,7 @@
 //     the game's per-tick services through m.Env(), which the game sets
 //     once per tick (Manager.SetEnv; engine.TickContextOf reads it).
 //   - Manager.Interpolate(alpha), once per frame after the frame's ticks.
-//   - Manager.RunFramers(dt), once per frame, for visual-only behaviours (Framer)
+//   - Manager.UpdateEffects(dt), once per frame, for visual-only behaviours (Effect)
 //     that may use the real frame time; gameplay must never depend on it.
 //   - Manager.BuildDrawList, once per frame, last: it fills the scene's
 //     gfx.DrawList with every visible actor's render matrix, batched per mesh,
@@ -53,7 +53,7 @@
 // tick or the hash, and never leaves out something that shows a pixel.
 //
 // Nothing here reads a clock: time comes in through TickInfo, alpha and dt.
-// Tick, Interpolate, RunFramers and BuildDrawList allocate nothing in steady
+// Tick, Interpolate, UpdateEffects and BuildDrawList allocate nothing in steady
 // state, and keep non-finite numbers out of the draw list: a tick reverts
 // any actor whose transform became NaN or infinite and reports it. Actors
 // that do not move cost a tick a comparison and a frame a flag test.

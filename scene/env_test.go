@@ -38,16 +38,16 @@ func TestBehaviourReadsTheManagersEnv(t *testing.T) {
 	}
 }
 
-// frameEnvReader is a Framer that reads its manager's Env through
-// Actor.Manager, as a Framer must.
-type frameEnvReader struct{ seen []any }
+// effectEnvReader is an Effect that reads its manager's Env through
+// Actor.Manager, as an Effect must.
+type effectEnvReader struct{ seen []any }
 
-func (r *frameEnvReader) Frame(a *Actor, dt float32) { r.seen = append(r.seen, a.Manager().Env()) }
+func (r *effectEnvReader) Update(a *Actor, dt float32) { r.seen = append(r.seen, a.Manager().Env()) }
 
-// A Framer, which is not given its manager, reaches it with Actor.Manager.
-func TestFramerReachesItsManager(t *testing.T) {
+// An Effect, which is not given its manager, reaches it with Actor.Manager.
+func TestEffectReachesItsManager(t *testing.T) {
 	var m, other Manager
-	r := &frameEnvReader{}
+	r := &effectEnvReader{}
 	h, err := m.Spawn(Spec{Behavior: r})
 	if err != nil {
 		t.Fatal(err)
@@ -63,9 +63,9 @@ func TestFramerReachesItsManager(t *testing.T) {
 		t.Fatalf("Actor.Manager() = %p, want its manager %p", a.Manager(), &m)
 	}
 	m.SetEnv("frame")
-	m.RunFramers(0.016)
+	m.UpdateEffects(0.016)
 	if len(r.seen) != 1 || r.seen[0] != "frame" {
-		t.Fatalf("the Framer read %v through a.Manager().Env(), want [frame]", r.seen)
+		t.Fatalf("the Effect read %v through a.Manager().Env(), want [frame]", r.seen)
 	}
 	var none *Actor
 	if none.Manager() != nil {

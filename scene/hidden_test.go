@@ -52,8 +52,8 @@ func (p panicky) Tick(*Actor, timing.TickInfo, *Manager) error {
 	}
 	return nil
 }
-func (p panicky) Frame(*Actor, float32) {
-	if p.in == "Frame" {
+func (p panicky) Update(*Actor, float32) {
+	if p.in == "Update" {
 		panic("frame fault")
 	}
 }
@@ -65,9 +65,9 @@ func (p panicky) Draw(*Actor, *gfx.DrawList) {
 
 // TestBehaviourPanicNamesActor: a behaviour's panic leaves the manager as
 // a *PanicError naming the hook and the actor: returned by Tick, panicked
-// again by RunFramers and BuildDrawList.
+// again by UpdateEffects and BuildDrawList.
 func TestBehaviourPanicNamesActor(t *testing.T) {
-	for _, hook := range []string{"Tick", "Frame", "Draw"} {
+	for _, hook := range []string{"Tick", "Update", "Draw"} {
 		var m Manager
 		if _, err := m.Spawn(Spec{Mesh: gfx.MeshCube}); err != nil {
 			t.Fatal(err)
@@ -82,7 +82,7 @@ func TestBehaviourPanicNamesActor(t *testing.T) {
 			func() {
 				defer func() { pe, _ = recover().(*PanicError) }()
 				m.Interpolate(0.5)
-				m.RunFramers(0.016)
+				m.UpdateEffects(0.016)
 				m.BuildDrawList()
 			}()
 		} else if !errors.As(err, &pe) {

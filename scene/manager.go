@@ -39,7 +39,7 @@ type chunk struct {
 	behavior [chunkSize]any              // as given to Spawn or SetBehavior
 	children [chunkSize]int32            // number of direct children
 	tick     [chunkSize]Ticker           // the behaviour, if it is a Ticker
-	frame    [chunkSize]Framer           // the behaviour, if it is a Framer
+	effect   [chunkSize]Effect           // the behaviour, if it is an Effect
 	draw     [chunkSize]Drawer           // the behaviour, if it is a Drawer
 	desc     [chunkSize]fields.Describer // the behaviour, if it describes its fields (hashed)
 	bulk     [chunkSize]*bulkGroup       // the BulkTicker's group the actor joined, nil for none
@@ -47,14 +47,14 @@ type chunk struct {
 	a       [chunkSize]Actor
 	mgr     *Manager
 	tickers int32 // live actors with a Ticker: a chunk without any is skipped
-	framers int32 // live actors with a Framer, likewise
+	effects int32 // live actors with an Effect, likewise
 }
 
 // Manager owns the actors of one scene: it spawns and removes them, ticks
 // them at the fixed rate, interpolates their render matrices every frame and
 // fills the scene's draw list. A game state owns zero or more managers.
 //
-// Per tick, call Tick once. Per frame, call Interpolate, then RunFramers, then
+// Per tick, call Tick once. Per frame, call Interpolate, then UpdateEffects, then
 // BuildDrawList. Every method is meant for the game's main goroutine and
 // none is safe for concurrent use.
 //
@@ -159,9 +159,13 @@ func (m *Manager) All() iter.Seq2[Handle, *Actor] {
 // transform is computed with everyone else's at the end of that tick, but
 // its behaviour is first ticked by the next tick.
 //
-// Spawn fails, adding nothing, when s.Parent is not a live actor or s holds
-// NaN or ±Inf.
+// Spawn fails, adding nothing, when s.Parent is not a live actor, s holds
+// NaN or ±Inf, or s.Behavior has the Frame(a, dt) method Effect had before
+// 1.0 (now Update).
 func (m *Manager) Spawn(s Spec) (Handle, error) {
+	if err := checkBehavior(s.Behavior); err != nil {
+		return NoHandle, fmt.Errorf("scene: spawn: %w", err)
+	}
 	local, err := specLocal(&s)
 	if err != nil {
 		return NoHandle, err

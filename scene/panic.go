@@ -6,15 +6,15 @@ import (
 )
 
 // PanicError reports a panic in an actor's behaviour: which hook (Tick,
-// Frame or Draw), which actor, the value passed to panic and the stack at
+// Update or Draw), which actor, the value passed to panic and the stack at
 // the panic. Manager.Tick returns it as its error after restoring the
-// manager's bookkeeping; Manager.RunFramers and Manager.BuildDrawList, which
+// manager's bookkeeping; Manager.UpdateEffects and Manager.BuildDrawList, which
 // return no error, panic again with it as the value, so the caller's
 // recover (the engine's) can name the scene and end the game cleanly.
 type PanicError struct {
-	Hook  string // "Tick", "Frame" or "Draw"
+	Hook  string // "Tick", "Update" (an Effect) or "Draw"
 	Actor Handle // the actor whose behaviour panicked
-	Tick  uint64 // the tick in progress (Tick) or the last tick (Frame, Draw)
+	Tick  uint64 // the tick in progress (Tick) or the last tick (Update, Draw)
 	Value any    // the value passed to panic
 	Stack []byte // the goroutine's stack at the panic
 }
@@ -39,7 +39,7 @@ func (m *Manager) caught(hook string, r any) *PanicError {
 	return &PanicError{Hook: hook, Actor: m.running, Tick: m.tick, Value: r, Stack: debug.Stack()}
 }
 
-// repanic is deferred by RunFramers and BuildDrawList: a panic in a behaviour
+// repanic is deferred by UpdateEffects and BuildDrawList: a panic in a behaviour
 // leaves as a *PanicError naming the actor.
 func (m *Manager) repanic(hook string) {
 	if r := recover(); r != nil {

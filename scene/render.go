@@ -205,28 +205,28 @@ func (c *chunk) setRender(k int, r *Transform, cur uint8) {
 	}
 }
 
-// RunFramers tells every actor whose behaviour is a Framer how long the frame
-// took, in seconds of real time. The engine calls it once per frame, after
-// Interpolate and before BuildDrawList. It is for visual-only effects; see
-// Framer.
+// UpdateEffects tells every actor whose behaviour is an Effect how long
+// the frame took, in seconds of real time. The engine calls it once per
+// frame on the main goroutine, after Interpolate and before BuildDrawList.
+// It is for visual-only effects; see Effect.
 //
-// A Framer that panics makes Frame panic with a *PanicError naming the
-// actor.
-func (m *Manager) RunFramers(dt float32) {
-	if m.framers() == 0 {
+// An Effect that panics makes UpdateEffects panic with a *PanicError
+// naming the actor.
+func (m *Manager) UpdateEffects(dt float32) {
+	if m.effects() == 0 {
 		return
 	}
-	defer m.repanic("Frame")
+	defer m.repanic("Update")
 	for c := 0; c < len(m.chunks); c++ {
 		ch := m.chunks[c]
-		if ch.framers == 0 {
+		if ch.effects == 0 {
 			continue
 		}
-		for k, f := range ch.frame[:m.chunkLen(c)] {
+		for k, f := range ch.effect[:m.chunkLen(c)] {
 			if f != nil && ch.flags[k]&flagAlive != 0 {
 				a := &ch.a[k]
 				m.running = a.Handle()
-				f.Frame(a, dt)
+				f.Update(a, dt)
 			}
 		}
 	}
@@ -304,7 +304,7 @@ func (m *Manager) DrawList() *gfx.DrawList { return &m.draw }
 // mesh and material, unless its bounding sphere lies outside the camera's
 // view (see Interpolate and SetAspect); then Drawer behaviours add what they
 // draw. It must follow the frame's Interpolate, whose culling it uses. The engine calls it once
-// per frame, after Interpolate and RunFramers. The list is reused: it is valid
+// per frame, after Interpolate and UpdateEffects. The list is reused: it is valid
 // until the next call, and a steady scene allocates nothing. A Drawer that
 // panics makes BuildDrawList panic with a *PanicError naming the actor.
 func (m *Manager) BuildDrawList() *gfx.DrawList {
@@ -358,11 +358,11 @@ func (m *Manager) markHidden() {
 	}
 }
 
-// framers returns the number of live actors with a Framer.
-func (m *Manager) framers() int32 {
+// effects returns the number of live actors with an Effect.
+func (m *Manager) effects() int32 {
 	var n int32
 	for _, ch := range m.chunks {
-		n += ch.framers
+		n += ch.effects
 	}
 	return n
 }

@@ -103,7 +103,7 @@ type sparks struct {
 	t      float32
 }
 
-func (s *sparks) Frame(a *Actor, dt float32) { s.frames++; s.t += dt }
+func (s *sparks) Update(a *Actor, dt float32) { s.frames++; s.t += dt }
 func (s *sparks) Draw(a *Actor, d *gfx.DrawList) {
 	m := a.RenderMatrix()
 	d.Add(gfx.MeshSphere, &m, gfx.RGB(1, 1, 0))
@@ -123,8 +123,8 @@ func TestBuildDrawList(t *testing.T) {
 	spawn(t, &m, Spec{Behavior: hiddenSparks, Hidden: true})
 	tick(t, &m, 0)
 	m.Interpolate(0.5)
-	m.RunFramers(0.016)
-	m.RunFramers(0.017)
+	m.UpdateEffects(0.016)
+	m.UpdateEffects(0.017)
 	d := m.BuildDrawList()
 	want := map[gfx.MeshID]int{gfx.MeshCube: 2, gfx.MeshPlane: 1, gfx.MeshSphere: 2}
 	for _, b := range d.Batches() {
@@ -148,7 +148,7 @@ func TestBuildDrawList(t *testing.T) {
 		}
 	}
 	if sp.frames != 2 || math.Abs(float64(sp.t-0.033)) > 1e-6 {
-		t.Errorf("Framer: got %d frames, %g s; want 2, 0.033", sp.frames, sp.t)
+		t.Errorf("Effect: got %d frames, %g s; want 2, 0.033", sp.frames, sp.t)
 	}
 	// Rebuilding gives the same list, not a longer one.
 	if d2 := m.BuildDrawList(); d2 != d || d2.Len() != 5 {
@@ -335,6 +335,52 @@ func TestBuildDrawListBatchesPerMaterial(t *testing.T) {
 		}
 		if found != 1 {
 			t.Errorf("actor %v: got %d instances in the cube batch of material %d, want 1", tt.h, found, tt.mat)
+		}
+	}
+}
+
+// oldSparks is an effect written before 1.0, with Frame instead of Update.
+type oldSparks struct{}
+
+func (oldSparks) Frame(*Actor, float32) {}
+
+// bothSparks has Update, and a Frame of its own that is no concern of the
+// scene's.
+type bothSparks struct{ oldSparks }
+
+func (bothSparks) Update(*Actor, float32) {}
+
+// A behaviour still written for Framer is refused by name by Spawn and
+// SpawnTree, adding nothing, rather than silently never updated; an
+// Effect is accepted.
+func TestSpawnRefusesAFramer(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		b    any
+		want string // "" : accepted
+	}{
+		{"old Frame method", oldSparks{}, "scene.oldSparks has Frame(a, dt), which is now Update(a, dt)"},
+		{"Effect", &sparks{}, ""},
+		{"Effect with a Frame too", bothSparks{}, ""},
+		{"plain data", 42, ""},
+	} {
+		for _, spawn := range []struct {
+			how string
+			do  func(m *Manager, s Spec) error
+		}{
+			{"Spawn", func(m *Manager, s Spec) error { _, err := m.Spawn(s); return err }},
+			{"SpawnTree", func(m *Manager, s Spec) error { _, err := m.SpawnTree([]Spec{{}, s}, nil); return err }},
+		} {
+			var m Manager
+			err := spawn.do(&m, Spec{Behavior: tc.b})
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("%s, %s: %v, want accepted", spawn.how, tc.name, err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("%s, %s: got %v, want an error saying %q", spawn.how, tc.name, err, tc.want)
+			case tc.want != "" && m.Len() != 0:
+				t.Errorf("%s, %s: refused, yet %d actors were added", spawn.how, tc.name, m.Len())
+			}
 		}
 	}
 }

@@ -15,8 +15,9 @@ import "fmt"
 // actor (quadratic in the depth). Use it to spawn a model's node tree.
 //
 // It fails, adding nothing, when an up index is not earlier, a Parent is
-// not a live actor, or a transform is not finite (the error names the
-// spec). Call it where Spawn may be called.
+// not a live actor, a transform is not finite, or a Behavior has the
+// Frame(a, dt) method Effect had before 1.0 (the error names the spec).
+// Call it where Spawn may be called.
 func (m *Manager) SpawnTree(specs []Spec, up []int) ([]Handle, error) {
 	if up != nil && len(up) != len(specs) {
 		return nil, fmt.Errorf("scene: spawn tree: %d parent indices for %d specs: want one each", len(up), len(specs))
@@ -34,6 +35,9 @@ func (m *Manager) SpawnTree(specs []Spec, up []int) ([]Handle, error) {
 	)
 	for i := range specs {
 		s, p := &specs[i], &ps[i]
+		if err := checkBehavior(s.Behavior); err != nil {
+			return nil, fmt.Errorf("scene: spawn tree: spec %d: %w", i, err)
+		}
 		var err error
 		if p.local, err = specLocal(s); err != nil {
 			return nil, fmt.Errorf("scene: spawn tree: spec %d: %w", i, err)

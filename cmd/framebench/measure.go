@@ -192,7 +192,7 @@ func (rc *recorder) measure(d time.Duration) (ms0, ms1 runtime.MemStats, ticks0 
 	if rc.jw != nil {
 		slept0 = rc.jw.slept
 	}
-	ticks0 = rc.g.Ticks()
+	ticks0 = rc.g.Time().Ticks()
 	if rc.trace != nil {
 		rc.trace.begin()
 	}
@@ -207,7 +207,7 @@ func (rc *recorder) measure(d time.Duration) (ms0, ms1 runtime.MemStats, ticks0 
 		now := rc.clk.Now()
 		rc.frames++
 		if len(buf) < cap(buf) {
-			p := rc.g.Profile()
+			p := rc.g.Debug().Profile()
 			f := frameRec{
 				at: int64(now - t0), interval: int32(now - prev),
 				poll: int32(p.Poll), tick: int32(p.Tick), interp: int32(p.Interpolate), build: int32(p.Build),
@@ -223,7 +223,7 @@ func (rc *recorder) measure(d time.Duration) (ms0, ms1 runtime.MemStats, ticks0 
 		}
 		prev = now
 		if rc.frames%256 == 0 {
-			rc.paceMaxUs = max(rc.paceMaxUs, rc.g.Stats().PaceErrorP99)
+			rc.paceMaxUs = max(rc.paceMaxUs, rc.g.Debug().Stats().PaceErrorP99)
 		}
 		if now >= end {
 			break
@@ -234,7 +234,7 @@ func (rc *recorder) measure(d time.Duration) (ms0, ms1 runtime.MemStats, ticks0 
 		rc.trace.end()
 	}
 	elapsed = prev - t0
-	rc.paceMaxUs = max(rc.paceMaxUs, rc.g.Stats().PaceErrorP99)
+	rc.paceMaxUs = max(rc.paceMaxUs, rc.g.Debug().Stats().PaceErrorP99)
 	rc.buf = buf
 	if rc.jw != nil {
 		rc.jw.slept -= slept0
@@ -245,10 +245,10 @@ func (rc *recorder) measure(d time.Duration) (ms0, ms1 runtime.MemStats, ticks0 
 // exactness checks the tick count against the game time after the latest
 // frame, and the game time against the real time that passed.
 func (rc *recorder) exactness(framesTicks, ticksMeasured uint64, maxPerFrame int) Exactness {
-	s := rc.g.Timing()
+	s := rc.g.Time().View()
 	gt := uint64(s.GameTime())
 	e := Exactness{
-		Ticks:       rc.g.Ticks(),
+		Ticks:       rc.g.Time().Ticks(),
 		GameTimeUs:  gt,
 		Expected:    gt * uint64(s.Rate()) / 1_000_000,
 		DroppedUs:   uint64(s.Dropped()),

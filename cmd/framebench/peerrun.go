@@ -83,7 +83,7 @@ type PeerPacing struct {
 	TargetMs          float64   `json:"target_ms"`
 	TickworkP99       []float64 `json:"tickwork_p99_ms"` // each round's |interval − target| p99
 	PeerP99           []float64 `json:"peer_p99_ms"`
-	TickworkEngineP99 []float64 `json:"tickwork_engine_p99_ms"` // Game.Stats().PaceErrorP99, largest sampled
+	TickworkEngineP99 []float64 `json:"tickwork_engine_p99_ms"` // Game.Debug().Stats().PaceErrorP99, largest sampled
 	Tickwork          float64   `json:"tickwork_p99_median_ms"`
 	Peer              float64   `json:"peer_p99_median_ms"`
 	TickworkEngine    float64   `json:"tickwork_engine_p99_median_ms"`

@@ -119,7 +119,7 @@ type Run struct {
 
 	Exact Exactness `json:"exact"`
 
-	Engine EngineStats `json:"engine"` // Game.Stats at the end
+	Engine EngineStats `json:"engine"` // Game.Debug().Stats at the end
 
 	MaxSleepMs float64  `json:"max_sleep_ms,omitempty"` // vary: the random sleep's bound
 	SleptMs    float64  `json:"slept_ms,omitempty"`     // vary: total slept in the measured part
@@ -140,8 +140,8 @@ type RendererStats struct {
 
 // Pacing compares paced frames with their target interval.
 type Pacing struct {
-	TargetMs         float64 `json:"target_ms"`           // Game.Stats().Pacing
-	EngineP99Ms      float64 `json:"engine_p99_ms"`       // Game.Stats().PaceErrorP99 at the end
+	TargetMs         float64 `json:"target_ms"`           // Game.Debug().Stats().Pacing
+	EngineP99Ms      float64 `json:"engine_p99_ms"`       // Game.Debug().Stats().PaceErrorP99 at the end
 	EngineP99MaxMs   float64 `json:"engine_p99_max_ms"`   // its largest value sampled during the run
 	IntervalErrP50Ms float64 `json:"interval_err_p50_ms"` // |interval − target|
 	IntervalErrP99Ms float64 `json:"interval_err_p99_ms"`
@@ -154,7 +154,7 @@ type Pacing struct {
 // Exactness checks the tick count against the game time over the whole run
 // (warm-up included).
 type Exactness struct {
-	Ticks       uint64 `json:"ticks"`        // Game.Ticks()
+	Ticks       uint64 `json:"ticks"`        // Game.Time().Ticks()
 	GameTimeUs  uint64 `json:"game_time_us"` // Scheduler.GameTime()
 	Expected    uint64 `json:"expected"`     // ⌊GameTime·rate/1e6⌋
 	Exact       bool   `json:"exact"`        // Ticks == Expected
@@ -167,7 +167,7 @@ type Exactness struct {
 	MaxPerFrame int    `json:"max_ticks_per_frame"`
 }
 
-// EngineStats is Game.Stats at the end of a run.
+// EngineStats is Game.Debug().Stats at the end of a run.
 type EngineStats struct {
 	TPS          float64 `json:"tps"`
 	FPS          float64 `json:"fps"`

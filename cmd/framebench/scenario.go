@@ -67,17 +67,20 @@ func (w *nullWindow) FramebufferSize() (int, int) { return w.w, w.h }
 func (w *nullWindow) SwapBuffers() error          { return nil }
 
 // jitterWindow wraps a window and sleeps a random 0 to max inside every
-// swap, so frames take varying real time. It passes the optional abilities
-// the engine looks for (vsync, refresh rate) through to the wrapped window.
+// swap, so frames take varying real time. It passes the engine.Display the
+// engine looks for (vsync, refresh rate, content scale, minimised) through
+// to the wrapped window.
 type jitterWindow struct {
 	engine.Window
+	disp  engine.Display // the wrapped window's, found once (nil: none)
 	rng   *rand.Rand
 	max   time.Duration
 	slept time.Duration
 }
 
 func newJitterWindow(w engine.Window, max time.Duration, seed uint64) *jitterWindow {
-	return &jitterWindow{Window: w, rng: rand.New(rand.NewPCG(seed, 0x6a177e5)), max: max}
+	d, _ := w.(engine.Display)
+	return &jitterWindow{Window: w, disp: d, rng: rand.New(rand.NewPCG(seed, 0x6a177e5)), max: max}
 }
 
 // SwapBuffers sleeps, then presents.
@@ -90,15 +93,31 @@ func (w *jitterWindow) SwapBuffers() error {
 
 // SetVSync passes vsync on to the wrapped window if it has it.
 func (w *jitterWindow) SetVSync(on bool) {
-	if v, ok := w.Window.(interface{ SetVSync(bool) }); ok {
-		v.SetVSync(on)
+	if d := w.disp; d != nil {
+		d.SetVSync(on)
 	}
 }
 
 // RefreshRate passes the wrapped window's refresh rate on (0: unknown).
 func (w *jitterWindow) RefreshRate() int {
-	if r, ok := w.Window.(interface{ RefreshRate() int }); ok {
-		return r.RefreshRate()
+	if d := w.disp; d != nil {
+		return d.RefreshRate()
 	}
 	return 0
+}
+
+// ContentScale passes the wrapped window's content scale on (1: none).
+func (w *jitterWindow) ContentScale() float32 {
+	if d := w.disp; d != nil {
+		return d.ContentScale()
+	}
+	return 1
+}
+
+// Iconified passes the wrapped window's minimised flag on.
+func (w *jitterWindow) Iconified() bool {
+	if d := w.disp; d != nil {
+		return d.Iconified()
+	}
+	return false
 }

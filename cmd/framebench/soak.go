@@ -117,7 +117,7 @@ func soak(c *config, sc scenario, t *target) (*Soak, error) {
 		runtime.ReadMemStats(&ms)
 		s.Samples = append(s.Samples, SoakSample{
 			T: (now - t0).Seconds(), HeapAlloc: ms.HeapAlloc, HeapInuse: ms.HeapInuse, RSS: rss.read(),
-			NumGC: ms.NumGC, Mallocs: ms.Mallocs, Frames: s.Frames, Ticks: rc.g.Ticks(),
+			NumGC: ms.NumGC, Mallocs: ms.Mallocs, Frames: s.Frames, Ticks: rc.g.Time().Ticks(),
 		})
 	}
 	every := timing.Micros(c.soakEvery / time.Microsecond)
@@ -126,7 +126,7 @@ func soak(c *config, sc scenario, t *target) (*Soak, error) {
 	next := t0
 	var ticksSum uint64
 	maxPer := 0
-	ticks0 := rc.g.Ticks()
+	ticks0 := rc.g.Time().Ticks()
 	warmTaken := false
 	for {
 		now := rc.clk.Now()
@@ -145,14 +145,14 @@ func soak(c *config, sc scenario, t *target) (*Soak, error) {
 			return nil, err
 		}
 		s.Frames++
-		p := rc.g.Profile()
+		p := rc.g.Debug().Profile()
 		ticksSum += uint64(p.Ticks)
 		maxPer = max(maxPer, p.Ticks)
 	}
 	now := rc.clk.Now()
 	sample(now)
 	s.DurationS = (now - t0).Seconds()
-	s.Exact = rc.exactness(ticksSum, rc.g.Ticks()-ticks0, maxPer)
+	s.Exact = rc.exactness(ticksSum, rc.g.Time().Ticks()-ticks0, maxPer)
 	s.GLChecked = t.gl != nil
 	glErr, err := rc.stop()
 	s.GLError = glErr

@@ -36,7 +36,7 @@ func summarise(rc *recorder, ms0, ms1 runtime.MemStats, ticks0 uint64, elapsed t
 		SceneActors: rc.state.Scene().Len(),
 		DurationS:   elapsed.Seconds(),
 		Frames:      rc.frames,
-		Ticks:       rc.g.Ticks() - ticks0,
+		Ticks:       rc.g.Time().Ticks() - ticks0,
 		Recorded:    len(recs),
 		Logs:        rc.messages(),
 	}
@@ -99,7 +99,7 @@ func summarise(rc *recorder, ms0, ms1 runtime.MemStats, ticks0 uint64, elapsed t
 		r.AllocsPerTick = float64(counted) / float64(r.Ticks)
 	}
 
-	st := rc.g.Stats()
+	st := rc.g.Debug().Stats()
 	r.Engine = EngineStats{
 		TPS: st.TPS, FPS: st.FPS,
 		FrameMeanMs: float64(st.FrameMean) / 1e3, FrameP99Ms: float64(st.FrameP99) / 1e3,

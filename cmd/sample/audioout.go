@@ -40,7 +40,7 @@ func recordMix(g *engine.Game, path string) (*mixRecorder, error) {
 		return nil, fmt.Errorf("-audio-out %s: %w", path, err)
 	}
 	r := &mixRecorder{path: path, file: f, wav: w}
-	g.Mixer().SetTap(func(frames []float32) {
+	g.Audio().Mixer().SetTap(func(frames []float32) {
 		if err := w.Write(frames); err != nil && r.err == nil {
 			r.err = err
 		}
@@ -49,14 +49,14 @@ func recordMix(g *engine.Game, path string) (*mixRecorder, error) {
 }
 
 // finish renders the rest of the game's mix, up to the last tick's place
-// (Game.TickAudioFrames, which the frame rate does not move) plus
+// (Game.Audio().TickSamplePosition, which the frame rate does not move) plus
 // audioTail, and saves the file. The mix is a function of the ticks alone:
 // the same run at any frame rate, windowed with a device or headless, or
 // its replay, writes the same bytes. A mix longer than a WAV file holds
 // is saved cut at the limit, with an error saying so.
 func (r *mixRecorder) finish(g *engine.Game) error {
-	m := g.Mixer()
-	end := g.TickAudioFrames() + audioTail
+	m := g.Audio().Mixer()
+	end := g.Audio().TickSamplePosition() + audioTail
 	buf := make([]float32, 2*4096)
 	for m.Cursor() < end && r.err == nil {
 		m.Render(buf[:2*min(end-m.Cursor(), 4096)])

@@ -44,7 +44,7 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 	h.Game.AddTickSink(final)
 	if err == nil {
 		err = h.RunTicks(ticks, f.FrameTimes())
-		if errors.Is(err, engine.ErrQuit) && h.Game.Ticks() == ticks {
+		if errors.Is(err, engine.ErrQuit) && h.Game.Time().Ticks() == ticks {
 			err = nil // the game quit on its last tick (a replayed Q)
 		}
 	}
@@ -57,7 +57,7 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 		mix.abort()
 	}
 	if err == nil && !final.ok {
-		err = fmt.Errorf("the game ended after %d of %d ticks", h.Game.Ticks(), ticks)
+		err = fmt.Errorf("the game ended after %d of %d ticks", h.Game.Time().Ticks(), ticks)
 	}
 	if err == nil && p.play != nil {
 		// Compared only where the recording's hashes can be (Unchecked).

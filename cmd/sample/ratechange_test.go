@@ -32,7 +32,7 @@ func TestRateChangeRecordingReplaysAtAnyPace(t *testing.T) {
 	if err := h.RunTicks(300, engine.Steady(7)); err != nil {
 		t.Fatal(err)
 	}
-	if got := h.Game.TickRate(); got != 30 {
+	if got := h.Game.Time().TickRate(); got != 30 {
 		t.Fatalf("got %d Hz after the presses, want 30 (they were applied)", got)
 	}
 	want := h.Game.Hash()

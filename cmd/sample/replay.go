@@ -19,7 +19,7 @@ const hashEvery = 30
 // go into the recording's metadata, so that -replay restores them.
 func record(g *engine.Game, path, start string, cfg demo.Config) error {
 	rec, err := replay.Create(path, replay.Header{
-		TickRate: g.TickRate(), Seed: g.Options().Seed, InitialState: start, HashEvery: hashEvery,
+		TickRate: g.Time().TickRate(), Seed: g.Options().Seed, InitialState: start, HashEvery: hashEvery,
 		Meta: []replay.Meta{{Key: metaActors, Value: strconv.Itoa(cfg.Actors)}, {Key: metaScene, Value: demo.SceneVersion}},
 	})
 	if err != nil {

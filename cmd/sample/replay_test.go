@@ -105,7 +105,7 @@ func TestReplayInWindow(t *testing.T) {
 func TestReplayPartialRecording(t *testing.T) {
 	h, p := headlessSample(t)
 	rec, err := replay.Create(filepath.Join(t.TempDir(), "killed.tw"), replay.Header{
-		TickRate: h.Game.TickRate(), Seed: h.Game.Options().Seed, InitialState: p.start, HashEvery: hashEvery,
+		TickRate: h.Game.Time().TickRate(), Seed: h.Game.Options().Seed, InitialState: p.start, HashEvery: hashEvery,
 	})
 	if err != nil {
 		t.Fatal(err)

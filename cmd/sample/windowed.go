@@ -49,7 +49,7 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 		return err
 	}
 	defer out.Close()
-	g.SetAudioOutput(out)
+	g.Audio().SetOutput(out)
 	var mix *mixRecorder
 	if f.AudioOut != "" {
 		if mix, err = recordMix(g, f.AudioOut); err != nil {
@@ -116,7 +116,7 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	if f.Screenshot != "" {
 		shotErr = r.writeLast(f.Screenshot)
 	}
-	ticks := g.Ticks()
+	ticks := g.Time().Ticks()
 	if err := errors.Join(run.err, g.Stop(), shotErr); err != nil {
 		return err
 	}
@@ -207,11 +207,11 @@ func perSecond(n uint64, d time.Duration) float64 {
 // engine's, which is not touched after the game ends.
 type lastFrame struct {
 	*gl41.Renderer
-	last *gfx.Frame
+	last *gfx.Picture
 }
 
 // Render draws f and remembers it.
-func (r *lastFrame) Render(f *gfx.Frame) error {
+func (r *lastFrame) Render(f *gfx.Picture) error {
 	r.last = f
 	return r.Renderer.Render(f)
 }
@@ -251,14 +251,14 @@ func (w *viewerWindow) PollEvents(dst []input.Event, stamp func() timing.Micros)
 		}
 		switch e.Key {
 		case input.KeyEscape, input.KeySpace:
-			if w.g.Paused() {
-				w.g.Resume()
+			if w.g.Time().Paused() {
+				w.g.Time().Resume()
 			} else {
-				w.g.Pause()
+				w.g.Time().Pause()
 			}
 		case input.KeyPeriod:
-			if w.g.Paused() {
-				_ = w.g.Step() // refused only when not paused
+			if w.g.Time().Paused() {
+				_ = w.g.Time().Step() // refused only when not paused
 			}
 		}
 	}

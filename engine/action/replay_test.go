@@ -62,7 +62,7 @@ func TestRebindThenReplayGivesRecordedHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := replay.Create(path, replay.Header{TickRate: h.Game.TickRate(), Seed: opts.Seed, InitialState: "walk",
+	rec, err := replay.Create(path, replay.Header{TickRate: h.Game.Time().TickRate(), Seed: opts.Seed, InitialState: "walk",
 		HashEvery: 5, Meta: []replay.Meta{{Key: "bindings", Value: w.m.Changes()}}})
 	if err != nil {
 		t.Fatal(err)

@@ -155,8 +155,8 @@ func bisectRun(p *Player, opts engine.Options, newGame func() (engine.State, err
 	if stop < n {
 		n = stop + 1
 	}
-	if err := h.RunTicks(n, pace); err != nil && h.Game.Ticks() < n {
-		return log, fmt.Errorf("replay: bisecting: the game ended after %d of %d ticks: %w", h.Game.Ticks(), n, err)
+	if err := h.RunTicks(n, pace); err != nil && h.Game.Time().Ticks() < n {
+		return log, fmt.Errorf("replay: bisecting: the game ended after %d of %d ticks: %w", h.Game.Time().Ticks(), n, err)
 	}
 	return log, nil
 }

@@ -11,7 +11,7 @@
 // # Recording
 //
 //	rec, err := replay.Create("last.twr", replay.Header{
-//		TickRate: g.TickRate(), Seed: opts.Seed, InitialState: "gameplay"})
+//		TickRate: g.Time().TickRate(), Seed: opts.Seed, InitialState: "gameplay"})
 //	...
 //	g.AddTickSink(rec) // before the first tick; the engine closes it at the end
 //

@@ -52,7 +52,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	rec, err := replay.Create(path, replay.Header{TickRate: h.Game.TickRate(), Seed: opts.Seed, InitialState: "garden"})
+	rec, err := replay.Create(path, replay.Header{TickRate: h.Game.Time().TickRate(), Seed: opts.Seed, InitialState: "garden"})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func Example() {
 		log.Fatal(err) // a *replay.DivergenceError if the game is not deterministic
 	}
 	final, _ := p.FinalHash()
-	fmt.Println("ticks replayed:", r.Game.Ticks())
+	fmt.Println("ticks replayed:", r.Game.Time().Ticks())
 	fmt.Println("final hashes equal:", final == recorded && r.Game.Hash() == final)
 	r.Close()
 	// Output:

@@ -96,7 +96,7 @@ func (h Header) Get(key string) (string, bool) {
 func (h *Header) validate() error {
 	switch {
 	case h.TickRate < 1 || h.TickRate > maxTickRate:
-		return fmt.Errorf("tick rate %d out of range: want 1 to %d (the game's Game.TickRate())", h.TickRate, maxTickRate)
+		return fmt.Errorf("tick rate %d out of range: want 1 to %d (the game's Game.Time().TickRate())", h.TickRate, maxTickRate)
 	case h.HashEvery < 1 || h.HashEvery > maxHashEvery:
 		return fmt.Errorf("hash interval %d out of range: want 1 to %d ticks", h.HashEvery, maxHashEvery)
 	case len(h.Engine) > maxText || !utf8.ValidString(h.Engine):

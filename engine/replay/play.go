@@ -106,7 +106,7 @@ func (p *Player) Check(g *engine.Game) error {
 	if g == nil {
 		return fmt.Errorf("replay: Check needs a game")
 	}
-	if got := g.TickRate(); got != p.h.TickRate {
+	if got := g.Time().TickRate(); got != p.h.TickRate {
 		return fmt.Errorf("replay: the recording was made at %d ticks per second but the game runs at %d: "+
 			"build the game with engine.Options{TickRate: %d} to replay it", p.h.TickRate, got, p.h.TickRate)
 	}

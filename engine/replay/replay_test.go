@@ -367,7 +367,7 @@ func TestRecordLiveInputAndReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Create(path, Header{TickRate: g.TickRate(), Seed: 9, InitialState: "arena", HashEvery: 7})
+	r, err := Create(path, Header{TickRate: g.Time().TickRate(), Seed: 9, InitialState: "arena", HashEvery: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +393,7 @@ func TestRecordLiveInputAndReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ticks, final := g.Ticks(), g.Hash()
+	ticks, final := g.Time().Ticks(), g.Hash()
 	if err := g.Stop(); err != nil {
 		t.Fatal(err)
 	}

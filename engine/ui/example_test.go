@@ -19,7 +19,7 @@ type title struct {
 
 func (m *title) Enter(ctx *engine.Context) error {
 	// The game is the clipboard: the window's, or one in memory headless.
-	m.ui = ui.New(ui.Options{Clipboard: ctx.Game()})
+	m.ui = ui.New(ui.Options{Clipboard: ctx.Game().Window()})
 	m.volume = 0.5
 	return nil
 }

@@ -80,7 +80,7 @@ func TestGoldenWidgetSheet(t *testing.T) {
 	for range 3 {
 		tick(s.u, hover, s.widgets)
 	}
-	var f gfx.Frame
+	var f gfx.Picture
 	var img *image.RGBA
 	mainthread.Call(func() {
 		fw, fh := win.FramebufferSize()

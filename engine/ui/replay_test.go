@@ -83,7 +83,7 @@ func TestPadMenuReplays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := replay.Create(path, replay.Header{TickRate: h.Game.TickRate(), Seed: 7, InitialState: "menu", HashEvery: 1})
+	rec, err := replay.Create(path, replay.Header{TickRate: h.Game.Time().TickRate(), Seed: 7, InitialState: "menu", HashEvery: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

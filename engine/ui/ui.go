@@ -8,9 +8,10 @@ import (
 	"github.com/tickwork/tickwork/gfx/text"
 )
 
-// Clipboard is where text fields copy to and paste from. *engine.Game has
-// both methods (it reaches the window's clipboard, or keeps one in memory
-// headless). Called in ticks, on the main goroutine.
+// Clipboard is where text fields copy to and paste from. A game's window
+// facet, engine.Game.Window(), has both methods (it reaches the window's
+// clipboard, or keeps one in memory headless). Called in ticks, on the
+// main goroutine.
 type Clipboard interface {
 	ClipboardText() (string, error)
 	SetClipboardText(s string) error

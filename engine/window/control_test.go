@@ -24,10 +24,10 @@ func (s *retitler) Tick(ctx *engine.TickContext) error {
 	if s.ticks == 1 {
 		g := ctx.Game()
 		for _, err := range []error{
-			g.SetTitle("tickwork: level 2"),
-			g.SetWindowSize(320, 200),
-			g.SetCursorMode(input.CursorHidden),
-			g.SetIcon(image.NewNRGBA(image.Rect(0, 0, 16, 16))),
+			g.Window().SetTitle("tickwork: level 2"),
+			g.Window().SetSize(320, 200),
+			g.Window().SetCursorMode(input.CursorHidden),
+			g.Window().SetIcon(image.NewNRGBA(image.Rect(0, 0, 16, 16))),
 		} {
 			if err != nil && s.err == nil {
 				s.err = err

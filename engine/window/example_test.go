@@ -22,7 +22,7 @@ func Example() {
 	start := time.Now()
 	now := func() timing.Micros { return timing.Micros(time.Since(start).Microseconds()) }
 	var events []input.Event
-	var frame gfx.Frame
+	var frame gfx.Picture
 	for !w.ShouldClose() {
 		events = w.PollEvents(events[:0], now)
 		for _, e := range events {

@@ -119,10 +119,10 @@ func TestMinimisedWindowPausesByPolicy(t *testing.T) {
 			frame()
 		}
 		got := st.ticks - before
-		if policy == engine.PauseWhenMinimised && (got != 0 || !g.Paused()) {
-			t.Errorf("%v: got %d ticks in 1 s iconified (paused %v), want none, paused", policy, got, g.Paused())
+		if policy == engine.PauseWhenMinimised && (got != 0 || !g.Time().Paused()) {
+			t.Errorf("%v: got %d ticks in 1 s iconified (paused %v), want none, paused", policy, got, g.Time().Paused())
 		}
-		if policy == engine.KeepTicking && (got < 29 || got > 31 || g.Paused()) {
+		if policy == engine.KeepTicking && (got < 29 || got > 31 || g.Time().Paused()) {
 			t.Errorf("%v: got %d ticks in 1 s iconified, want 30 (30 Hz) and not paused", policy, got)
 		}
 		mainthread.Call(func() { err = w.Restore() })
@@ -141,8 +141,8 @@ func TestMinimisedWindowPausesByPolicy(t *testing.T) {
 		before = st.ticks
 		frame()
 		frame()
-		if got := st.ticks - before; g.Paused() || got > 2 {
-			t.Errorf("%v: after restoring got %d ticks in 2 frames (paused %v), want at most 2: no burst", policy, got, g.Paused())
+		if got := st.ticks - before; g.Time().Paused() || got > 2 {
+			t.Errorf("%v: after restoring got %d ticks in 2 frames (paused %v), want at most 2: no burst", policy, got, g.Time().Paused())
 		}
 		mainthread.Call(func() { err = g.Stop() })
 		if err != nil {

@@ -44,7 +44,7 @@ func TestVSyncPacedToRefreshRate(t *testing.T) {
 			}
 		}
 		t0 := time.Now()
-		t0Ticks := g.Ticks()
+		t0Ticks := g.Time().Ticks()
 		for time.Since(t0) < time.Second {
 			if err = g.RunFrame(); err != nil {
 				return
@@ -52,9 +52,9 @@ func TestVSyncPacedToRefreshRate(t *testing.T) {
 			frames++
 		}
 		elapsed = time.Since(t0)
-		st := g.Stats()
+		st := g.Debug().Stats()
 		ignored, paceErrP99 = st.VSyncIgnored, time.Duration(st.PaceErrorP99)*time.Microsecond
-		ticks, want = g.Ticks()-t0Ticks, uint64(elapsed.Seconds()*30)
+		ticks, want = g.Time().Ticks()-t0Ticks, uint64(elapsed.Seconds()*30)
 		err = g.Stop()
 	})
 	if err != nil {

@@ -61,7 +61,7 @@ func TestOpenDefaults(t *testing.T) {
 	var err error
 	mainthread.Call(func() {
 		r := w.Renderer()
-		if err = r.Render(&gfx.Frame{Width: fw, Height: fh}); err == nil {
+		if err = r.Render(&gfx.Picture{Width: fw, Height: fh}); err == nil {
 			err = r.CheckError()
 		}
 		if err == nil {

@@ -46,13 +46,13 @@ type placed struct {
 	color gfx.Color
 }
 
-func assetFrame(size int, items ...placed) *gfx.Frame {
+func assetFrame(size int, items ...placed) *gfx.Picture {
 	dl := &gfx.DrawList{Camera: testCamera(), Light: testLight}
 	for _, it := range items {
 		m := mgl32.Translate3D(0, 0, it.z).Mul4(mgl32.Scale3D(2, 2, 1))
 		dl.Add(it.mesh, &m, it.color)
 	}
-	f := &gfx.Frame{}
+	f := &gfx.Picture{}
 	f.Reset(size, size, clearColor)
 	f.AddScene(dl)
 	return f
@@ -207,7 +207,7 @@ func TestOpaqueBeforeBlendedAndMaterialOverride(t *testing.T) {
 	back := mgl32.Translate3D(0, 0, -0.5).Mul4(mgl32.Scale3D(2, 2, 1))
 	dl.AddWith(mesh, glass, &front, gfx.Color{R: 1, A: 0.5})
 	dl.Add(mesh, &back, gfx.RGB(0, 0, 1))
-	f := &gfx.Frame{}
+	f := &gfx.Picture{}
 	f.Reset(64, 64, clearColor)
 	f.AddScene(dl)
 	win := openWindow(t, 64, 64, gl41.Options{Assets: &lib})
@@ -261,7 +261,7 @@ func TestRenderWithMaterialsAllocatesNothing(t *testing.T) {
 		m := mgl32.Translate3D(float32(i%20)-10, float32(i/20)-5, float32(i%7))
 		dl.AddWith(gfx.MeshCube, glass, &m, gfx.RGB(1, 0.5, 0.5))
 	}
-	f := &gfx.Frame{Width: 128, Height: 128, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
+	f := &gfx.Picture{Width: 128, Height: 128, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
 	other := must(lib.AddImage("other", quartersImage()))
 	for i := range 20 { // sprites of two images, alternating: 20 runs
 		f.HUD.Layer(0).AddSprite([2]gfx.ImageID{img, other}[i%2], float32(4*i), 0, 4, 4, white)

@@ -17,7 +17,7 @@ import (
 
 // benchScene fills a 1280×720 frame with n rotated cubes in a grid the
 // camera frames whole, plus a small HUD like the engine's debug overlay.
-func benchScene(n int) *gfx.Frame {
+func benchScene(n int) *gfx.Picture {
 	side := int(math.Ceil(math.Sqrt(float64(n))))
 	dist := float32(side) * 0.55 / float32(math.Tan(float64(gfx.DefaultFovY)/2))
 	dl := &gfx.DrawList{Camera: gfx.Camera{View: mgl32.LookAtV(mgl32.Vec3{0, 0, dist}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})}}
@@ -31,7 +31,7 @@ func benchScene(n int) *gfx.Frame {
 			Mul4(mgl32.Scale3D(0.55, 0.55, 0.55))
 		dl.Add(gfx.MeshCube, &m, gfx.RGB(float32(i%7)/7, 0.6, float32(i%5)/5))
 	}
-	f := &gfx.Frame{Width: 1280, Height: 720, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
+	f := &gfx.Picture{Width: 1280, Height: 720, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
 	f.HUD.Layer(0).AddRect(8, 8, 260, 90, gfx.Color{A: 0.6})
 	for i := 0; i < 6; i++ {
 		f.HUD.Layer(0).AddText(14, float32(14+13*i), gfx.RGB(1, 1, 1), "TPS 30.0  FPS 60.0  frame 16.6 ms")
@@ -72,7 +72,7 @@ func BenchmarkRenderSwap(b *testing.B) {
 	}
 }
 
-func benchFrames(b *testing.B, win *window.Window, f *gfx.Frame, u gl41.Upload, present func(*gl41.Renderer) error) {
+func benchFrames(b *testing.B, win *window.Window, f *gfx.Picture, u gl41.Upload, present func(*gl41.Renderer) error) {
 	var err error
 	mainthread.Call(func() {
 		r := win.Renderer()
@@ -149,7 +149,7 @@ func BenchmarkTexturedCubes(b *testing.B) {
 	textured.Scenes[0] = tex
 	mainthread.Call(func() {
 		r := win.Renderer()
-		frame := func(f *gfx.Frame) time.Duration {
+		frame := func(f *gfx.Picture) time.Duration {
 			t := time.Now()
 			if e := r.Render(f); e != nil && err == nil {
 				err = e
@@ -185,9 +185,9 @@ func BenchmarkTexturedCubes(b *testing.B) {
 // per frame (goal 0).
 func BenchmarkHUDText(b *testing.B) {
 	win := openWindow(b, 1280, 720, gl41.Options{})
-	var frames [2]*gfx.Frame
+	var frames [2]*gfx.Picture
 	for k := range frames {
-		f := &gfx.Frame{}
+		f := &gfx.Picture{}
 		f.Reset(1280, 720, clearColor)
 		l := f.HUD.Layer(0)
 		l.AddText(10, 10, gfx.RGB(1, 1, 1), fmt.Sprintf("SCORE %08d", 1234567+k*7))

@@ -52,7 +52,7 @@ func TestCullingKeepsPixels(t *testing.T) {
 	var imgs [2][]uint8
 	var inst [2]int
 	for k, culling := range []bool{false, true} {
-		f := &gfx.Frame{}
+		f := &gfx.Picture{}
 		f.Reset(w, h, clearColor)
 		f.AddScene(cullWorld(t, w, h, culling))
 		img, st := render(t, win, f)

@@ -126,7 +126,7 @@ func TestMinimise(t *testing.T) {
 func TestHUD(t *testing.T) {
 	const w, h = 200, 120
 	win := openWindow(t, w, h, gl41.Options{})
-	f := &gfx.Frame{}
+	f := &gfx.Picture{}
 	f.Reset(w, h, gfx.Color{A: 1})
 	green := gfx.RGB(0, 1, 0)
 	f.HUD.Layer(0).AddRect(10, 10, 40, 20, green)
@@ -191,7 +191,7 @@ func TestHUD(t *testing.T) {
 func TestHUDLayers(t *testing.T) {
 	const w, h = 120, 60
 	win := openWindow(t, w, h, gl41.Options{})
-	f := &gfx.Frame{}
+	f := &gfx.Picture{}
 	f.Reset(w, h, gfx.Color{A: 1})
 	f.HUD.Layer(0).AddTextScaled(10, 10, 3, gfx.RGB(1, 1, 1), "##") // layer 0: big white glyphs
 	f.HUD.Layer(1).AddRect(0, 0, w, h, gfx.Color{A: 0.5})           // layer 1: dims everything below
@@ -261,7 +261,7 @@ func TestShaderErrorNamesFileAndLog(t *testing.T) {
 }
 
 // Screenshot returns the frame drawn, at the framebuffer's size, top row
-// first; writing it is the engine's (engine.Game.Screenshot).
+// first; writing it is the engine's (engine.Game.Window().Screenshot).
 func TestScreenshotTopRowFirst(t *testing.T) {
 	win := openWindow(t, 96, 64, gl41.Options{})
 	f, _ := oneCube(96, 64, mgl32.Ident4())
@@ -301,7 +301,7 @@ func TestRenderAllocatesNothing(t *testing.T) {
 	dl := &gfx.DrawList{Camera: cam}
 	grid(dl, gfx.MeshCube, 500, 1, cubeColor)
 	grid(dl, gfx.MeshSphere, 100, 1, cubeColor)
-	f := &gfx.Frame{Width: 128, Height: 128, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
+	f := &gfx.Picture{Width: 128, Height: 128, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
 	f.HUD.Layer(0).AddRect(0, 0, 50, 10, gfx.RGB(1, 1, 1))
 	f.HUD.Layer(0).AddText(0, 20, gfx.RGB(1, 1, 1), "FPS 60.0 TPS 30.0")
 	for u := gl41.UploadOrphan; u.Valid(); u++ {

@@ -46,10 +46,10 @@ func newLeanAssets() *leanAssets {
 
 // leanFrame returns a frame of one scene seen by the test camera; add fills
 // its draw list.
-func leanFrame(size int, add func(dl *gfx.DrawList)) *gfx.Frame {
+func leanFrame(size int, add func(dl *gfx.DrawList)) *gfx.Picture {
 	dl := &gfx.DrawList{Camera: testCamera(), Light: testLight}
 	add(dl)
-	f := &gfx.Frame{}
+	f := &gfx.Picture{}
 	f.Reset(size, size, clearColor)
 	f.AddScene(dl)
 	return f
@@ -70,7 +70,7 @@ func spread(dl *gfx.DrawList, mesh gfx.MeshID, mat asset.MaterialID, n int, colo
 
 // drawBoth draws f with the lean layout allowed and with every batch in the
 // full layout, and returns both images and the lean run's stats.
-func drawBoth(t *testing.T, r func() *gl41.Renderer, win func(f *gfx.Frame) (*image.RGBA, gl41.Stats), f *gfx.Frame) (lean, full *image.RGBA, st gl41.Stats) {
+func drawBoth(t *testing.T, r func() *gl41.Renderer, win func(f *gfx.Picture) (*image.RGBA, gl41.Stats), f *gfx.Picture) (lean, full *image.RGBA, st gl41.Stats) {
 	t.Helper()
 	lean, st = win(f)
 	mainthread.Call(func() { gl41.SetLeanForTest(r(), false) })
@@ -146,7 +146,7 @@ func TestLeanBatchesDrawWhatTheFullLayoutDraws(t *testing.T) {
 		}, 0},
 	}
 	r := func() *gl41.Renderer { return win.Renderer() }
-	draw := func(f *gfx.Frame) (*image.RGBA, gl41.Stats) { return render(t, win, f) }
+	draw := func(f *gfx.Picture) (*image.RGBA, gl41.Stats) { return render(t, win, f) }
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f := leanFrame(size, c.add)

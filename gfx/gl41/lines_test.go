@@ -46,7 +46,7 @@ func TestLinesGolden(t *testing.T) {
 	dl.AddLines(&world)
 	dl.AddLines(&top)
 
-	f := &gfx.Frame{}
+	f := &gfx.Picture{}
 	f.Reset(size, size, clearColor)
 	f.AddScene(dl)
 	img, st := render(t, win, f)
@@ -101,7 +101,7 @@ func BenchmarkRenderLines(b *testing.B) {
 	}
 	dl.AddLines(&world)
 	dl.AddLines(&top)
-	f := &gfx.Frame{}
+	f := &gfx.Picture{}
 	f.Reset(1280, 720, clearColor)
 	f.AddScene(dl)
 	benchFrames(b, win, f, gl41.UploadOrphan, func(r *gl41.Renderer) error { r.Finish(); return nil })

@@ -48,7 +48,7 @@ func openWindow(tb testing.TB, w, h int, opts gl41.Options) *window.Window {
 }
 
 // render draws f, checks for GL errors and reads the frame back.
-func render(tb testing.TB, win *window.Window, f *gfx.Frame) (*image.RGBA, gl41.Stats) {
+func render(tb testing.TB, win *window.Window, f *gfx.Picture) (*image.RGBA, gl41.Stats) {
 	tb.Helper()
 	var (
 		img   *image.RGBA
@@ -92,10 +92,10 @@ func testCamera() gfx.Camera {
 }
 
 // oneCube returns a frame with one cube with model matrix m.
-func oneCube(w, h int, m mgl32.Mat4) (*gfx.Frame, *gfx.DrawList) {
+func oneCube(w, h int, m mgl32.Mat4) (*gfx.Picture, *gfx.DrawList) {
 	dl := &gfx.DrawList{Camera: testCamera(), Light: testLight}
 	dl.Add(gfx.MeshCube, &m, cubeColor)
-	f := &gfx.Frame{}
+	f := &gfx.Picture{}
 	f.Reset(w, h, clearColor)
 	f.AddScene(dl)
 	return f, dl

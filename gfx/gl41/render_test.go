@@ -153,7 +153,7 @@ func TestInstancedDrawCalls(t *testing.T) {
 	t.Run("1000 cubes", func(t *testing.T) {
 		dl := &gfx.DrawList{Camera: cam}
 		grid(dl, gfx.MeshCube, 1000, 1, cubeColor)
-		f := &gfx.Frame{Width: 256, Height: 256, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
+		f := &gfx.Picture{Width: 256, Height: 256, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
 		_, st := render(t, win, f)
 		if st.DrawCalls != 1 || st.Batches != 1 || st.Instances != 1000 {
 			t.Errorf("got %d draw calls, %d batches, %d instances; want 1, 1, 1000", st.DrawCalls, st.Batches, st.Instances)
@@ -167,7 +167,7 @@ func TestInstancedDrawCalls(t *testing.T) {
 		dl := &gfx.DrawList{Camera: cam}
 		grid(dl, gfx.MeshCube, 999, 1, cubeColor)
 		grid(dl, gfx.MeshCube, 1, 1, gfx.RGB(0.2, 0.9, 0.2))
-		f := &gfx.Frame{Width: 256, Height: 256, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
+		f := &gfx.Picture{Width: 256, Height: 256, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
 		_, st := render(t, win, f)
 		if want := 1000 * gfx.InstanceSize; st.BytesUploaded != want || st.LeanBatches != 0 || st.DrawCalls != 1 {
 			t.Errorf("uploaded %d bytes in %d draw calls, %d lean; want %d in 1, 0 lean (full layout)",
@@ -179,7 +179,7 @@ func TestInstancedDrawCalls(t *testing.T) {
 		grid(dl, gfx.MeshCube, 300, 1, cubeColor)
 		grid(dl, gfx.MeshSphere, 200, 1.1, gfx.RGB(0.3, 0.8, 0.3))
 		grid(dl, gfx.MeshPlane, 100, 1.2, gfx.RGB(0.3, 0.3, 0.9))
-		f := &gfx.Frame{Width: 256, Height: 256, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
+		f := &gfx.Picture{Width: 256, Height: 256, Clear: clearColor, Scenes: []*gfx.DrawList{dl}}
 		_, st := render(t, win, f)
 		if st.DrawCalls != 3 || st.Instances != 600 {
 			t.Errorf("got %d draw calls, %d instances; want 3, 600", st.DrawCalls, st.Instances)
@@ -194,7 +194,7 @@ func TestInstancedDrawCalls(t *testing.T) {
 		a, b := &gfx.DrawList{Camera: cam}, &gfx.DrawList{Camera: cam}
 		grid(a, gfx.MeshCube, 10, 1, cubeColor)
 		grid(b, gfx.MeshCube, 10, 1, cubeColor)
-		f := &gfx.Frame{Width: 256, Height: 256, Clear: clearColor, Scenes: []*gfx.DrawList{a, nil, {}, b}}
+		f := &gfx.Picture{Width: 256, Height: 256, Clear: clearColor, Scenes: []*gfx.DrawList{a, nil, {}, b}}
 		_, st := render(t, win, f)
 		if st.DrawCalls != 2 || st.Instances != 20 {
 			t.Errorf("got %d draw calls, %d instances; want 2, 20", st.DrawCalls, st.Instances)
@@ -208,7 +208,7 @@ func TestUnknownMesh(t *testing.T) {
 	m := mgl32.Ident4()
 	dl.Add(gfx.MeshCube, &m, cubeColor)
 	dl.Add(gfx.MeshID(999), &m, cubeColor)
-	f := &gfx.Frame{Width: 64, Height: 64, Scenes: []*gfx.DrawList{dl}}
+	f := &gfx.Picture{Width: 64, Height: 64, Scenes: []*gfx.DrawList{dl}}
 	var err, glErr error
 	var st gl41.Stats
 	mainthread.Call(func() {
@@ -247,7 +247,7 @@ func TestUploadStrategiesAgree(t *testing.T) {
 				n := []int{50, 400, 10, 250}[frame%4]
 				grid(dl, gfx.MeshCube, n, 1.2, cubeColor)
 				grid(dl, gfx.MeshSphere, n/2, 1.3, gfx.RGB(0.2, 0.9, 0.4))
-				f := &gfx.Frame{Width: size, Height: size, Clear: clearColor, Scenes: []*gfx.DrawList{dl}, HUD: hud}
+				f := &gfx.Picture{Width: size, Height: size, Clear: clearColor, Scenes: []*gfx.DrawList{dl}, HUD: hud}
 				img, _ = render(t, win, f)
 			}
 			if ref == nil {
@@ -306,7 +306,7 @@ func TestCloseReleasesEverything(t *testing.T) {
 		err1 = r.Close()
 		err2 = r.Close()
 		after = objs.Live()
-		errRender = r.Render(&gfx.Frame{Width: 32, Height: 32})
+		errRender = r.Render(&gfx.Picture{Width: 32, Height: 32})
 		glErr = r.CheckError()
 	})
 	if before != total || total < 10 {

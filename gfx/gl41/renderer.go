@@ -245,7 +245,7 @@ func (r *Renderer) Stats() Stats { return r.stats }
 // window swaps buffers. A frame with a zero width or height (a minimised
 // window) draws nothing. A batch of an unknown mesh is skipped and reported
 // in the returned error after the rest of the frame has been drawn.
-func (r *Renderer) Render(f *gfx.Frame) error {
+func (r *Renderer) Render(f *gfx.Picture) error {
 	if r.closed {
 		return ErrClosed
 	}

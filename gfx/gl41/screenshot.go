@@ -12,7 +12,7 @@ import (
 // Screenshot reads the last frame drawn from the back buffer into a new
 // image (top row first). Call it after Render and before the window swaps
 // buffers: after a swap the back buffer's contents are undefined. The
-// renderer writes no files: the engine (Game.Screenshot) or the caller
+// renderer writes no files: the engine (Game.Window().Screenshot) or the caller
 // encodes the image and writes it (engine.WritePNG does so atomically).
 func (r *Renderer) Screenshot() (*image.RGBA, error) {
 	if r.closed {

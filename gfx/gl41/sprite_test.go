@@ -21,8 +21,8 @@ func quartersImage() *asset.Image {
 }
 
 // hudFrame returns an empty frame of size×size whose HUD f fills.
-func hudFrame(size int, fill func(l gfx.Layer)) *gfx.Frame {
-	f := &gfx.Frame{}
+func hudFrame(size int, fill func(l gfx.Layer)) *gfx.Picture {
+	f := &gfx.Picture{}
 	f.Reset(size, size, clearColor)
 	fill(f.HUD.Layer(0))
 	return f

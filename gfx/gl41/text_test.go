@@ -36,8 +36,8 @@ func inkBox(img *image.RGBA) image.Rectangle {
 	return box
 }
 
-func blackFrame(w, h int, fill func(l gfx.Layer)) *gfx.Frame {
-	f := &gfx.Frame{}
+func blackFrame(w, h int, fill func(l gfx.Layer)) *gfx.Picture {
+	f := &gfx.Picture{}
 	f.Reset(w, h, gfx.RGB(0, 0, 0))
 	fill(f.HUD.Layer(0))
 	return f
@@ -123,7 +123,7 @@ func TestTrueTypeDrawsWhatLayoutMeasures(t *testing.T) {
 func TestGlyphsUploadOnlyWhenNew(t *testing.T) {
 	face := goFace(t, 16)
 	win := openWindow(t, 200, 40, gl41.Options{})
-	frame := func(s string) *gfx.Frame {
+	frame := func(s string) *gfx.Picture {
 		return blackFrame(200, 40, func(l gfx.Layer) { l.AddTextFace(face, 4, 4, text.Options{}, gfx.RGB(1, 1, 1), s) })
 	}
 	_, first := render(t, win, frame("score 12345"))
@@ -142,7 +142,7 @@ func TestTwoThousandGlyphsAllocateNothing(t *testing.T) {
 	for i := range lines {
 		lines[i] = fmt.Sprintf("log %03d: tick %06d hash %016x ok", i, i*37, uint64(i)*0x9e3779b97f4a7c15)
 	}
-	frames := [2]*gfx.Frame{}
+	frames := [2]*gfx.Picture{}
 	for k := range frames {
 		frames[k] = blackFrame(640, 480, func(l gfx.Layer) {
 			for i, s := range lines {

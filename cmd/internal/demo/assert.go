@@ -27,6 +27,6 @@ var (
 	_ scene.Ticker     = (*Ball)(nil)
 	_ scene.Ticker     = (*Follow)(nil)
 	_ scene.BulkTicker = (*crowdTicker)(nil)
-	_ scene.Framer     = (*Sparks)(nil)
+	_ scene.Effect     = (*Sparks)(nil)
 	_ scene.Drawer     = (*Sparks)(nil)
 )

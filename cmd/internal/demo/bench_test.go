@@ -25,7 +25,7 @@ func steady(tb testing.TB, n int) (*engine.Headless, *Gameplay) {
 // nothing.
 func TestFrameAllocatesNothing(t *testing.T) {
 	h, g := steady(t, 10_000)
-	h.Game.ToggleOverlay()
+	h.Game.Debug().ToggleOverlay()
 	before := g.Teleports()
 	allocs := testing.AllocsPerRun(150, func() {
 		if err := h.RunFrame(frame60); err != nil {

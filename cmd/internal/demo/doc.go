@@ -19,7 +19,7 @@
 //   - the camera is an actor that follows the ball smoothly, interpolated
 //     like every other actor;
 //   - sparks fly off the ball: visual-only particles advanced on the frame
-//     time (a Framer and Drawer behaviour) that never touch the simulation,
+//     time (an Effect and Drawer behaviour) that never touch the simulation,
 //     so they do not change Game.Hash;
 //   - Config.Actors adds rings of orbiting cubes for stress tests, with
 //     per-actor ticks that share per-ring rotations and allocate nothing.

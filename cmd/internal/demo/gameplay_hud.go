@@ -26,7 +26,7 @@ const hudTitle = "tickwork sample"
 var gameplayKeys = keysLabelled("Esc", "I", "+ / -", "S", "T", "M", "V", "F", "F1", "Q")
 
 func (s *statusLine) update(g *engine.Game, actors int) {
-	rate, mode, scale, vsync := g.TickRate(), g.Mode(), g.TimeScale(), g.VSync()
+	rate, mode, scale, vsync := g.Time().TickRate(), g.Time().Interpolation(), g.Time().TimeScale(), g.Window().VSync()
 	if s.have && rate == s.rate && mode == s.mode && scale == s.scale && vsync == s.vsync && actors == s.actors {
 		return
 	}

@@ -74,24 +74,24 @@ func settingKeys(ctx *engine.TickContext, note func(string)) error {
 		return engine.ErrQuit
 	}
 	if pressed(in, input.KeyI) {
-		g.SetMode(NextMode(g.Mode()))
+		g.Time().SetInterpolation(NextMode(g.Time().Interpolation()))
 	}
 	if pressed(in, input.KeyEqual, input.KeyKPAdd) {
-		if err := g.SetTickRate(StepRate(g.TickRate(), +1)); err != nil {
+		if err := g.Time().SetTickRate(StepRate(g.Time().TickRate(), +1)); err != nil {
 			note(err.Error())
 		}
 	}
 	if pressed(in, input.KeyMinus, input.KeyKPSubtract) {
-		if err := g.SetTickRate(StepRate(g.TickRate(), -1)); err != nil {
+		if err := g.Time().SetTickRate(StepRate(g.Time().TickRate(), -1)); err != nil {
 			note(err.Error())
 		}
 	}
 	if pressed(in, input.KeyS) {
 		scale := SlowMotion
-		if g.TimeScale() != 1 {
+		if g.Time().TimeScale() != 1 {
 			scale = 1
 		}
-		if err := g.SetTimeScale(scale); err != nil {
+		if err := g.Time().SetTimeScale(scale); err != nil {
 			note(err.Error())
 		}
 	}
@@ -103,15 +103,15 @@ func settingKeys(ctx *engine.TickContext, note func(string)) error {
 func windowKeys(ctx *engine.TickContext, note func(string)) {
 	in, g := ctx.Input, ctx.Game()
 	if pressed(in, input.KeyV) {
-		g.SetVSync(!g.VSync())
+		g.Window().SetVSync(!g.Window().VSync())
 	}
 	if pressed(in, input.KeyF) {
-		if err := g.SetFullscreen(!g.Fullscreen()); err != nil {
+		if err := g.Window().SetFullscreen(!g.Window().Fullscreen()); err != nil {
 			note(err.Error())
 		}
 	}
 	if pressed(in, input.KeyF1) {
-		g.ToggleOverlay()
+		g.Debug().ToggleOverlay()
 	}
 }
 

@@ -16,9 +16,9 @@ func TestModeKeyCycles(t *testing.T) {
 	h, g := play(t, Config{})
 	want := []scene.Mode{scene.ModeExtrapolate, scene.ModeNone, scene.ModeInterpolate, scene.ModeExtrapolate}
 	for i, m := range want {
-		tap(h, h.Game.Ticks(), input.KeyI)
+		tap(h, h.Game.Time().Ticks(), input.KeyI)
 		ticks(t, h, 2)
-		if got := h.Game.Mode(); got != m {
+		if got := h.Game.Time().Interpolation(); got != m {
 			t.Fatalf("after %d presses of I: mode %v, want %v", i+1, got, m)
 		}
 		if got := g.Scene().Mode(); got != m {
@@ -38,9 +38,9 @@ func TestTickRateKeys(t *testing.T) {
 		{input.KeyMinus, 15}, {input.KeyMinus, 10}, {input.KeyKPSubtract, 10}, {input.KeyKPAdd, 15},
 	}
 	for i, s := range steps {
-		tap(h, h.Game.Ticks(), s.key)
+		tap(h, h.Game.Time().Ticks(), s.key)
 		ticks(t, h, 2)
-		if got := h.Game.TickRate(); got != s.want {
+		if got := h.Game.Time().TickRate(); got != s.want {
 			t.Fatalf("step %d, key %v: tick rate %d Hz, want %d", i, s.key, got, s.want)
 		}
 	}
@@ -61,20 +61,20 @@ func TestStepRate(t *testing.T) {
 func TestSlowMotionKey(t *testing.T) {
 	h, _ := play(t, Config{})
 	for i, want := range []float64{SlowMotion, 1, SlowMotion} {
-		tap(h, h.Game.Ticks(), input.KeyS)
+		tap(h, h.Game.Time().Ticks(), input.KeyS)
 		ticks(t, h, 2)
-		if got := h.Game.TimeScale(); got != want {
+		if got := h.Game.Time().TimeScale(); got != want {
 			t.Fatalf("after %d presses of S: time scale %g, want %g", i+1, got, want)
 		}
 	}
 	// In slow motion a second of real time runs a quarter of the ticks.
-	before := h.Game.Ticks()
+	before := h.Game.Time().Ticks()
 	for range 60 {
 		if err := h.RunFrame(frame60); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if n := h.Game.Ticks() - before; n < 7 || n > 8 {
+	if n := h.Game.Time().Ticks() - before; n < 7 || n > 8 {
 		t.Errorf("one second at time scale %g ran %d ticks, want 7 or 8 (30 Hz × 0.25)", SlowMotion, n)
 	}
 }
@@ -101,7 +101,7 @@ func TestPauseOverlay(t *testing.T) {
 	if h.Renderer.Scenes != 1 {
 		t.Errorf("paused: %d scenes drawn, want the gameplay's scene under the overlay", h.Renderer.Scenes)
 	}
-	tap(h, h.Game.Ticks(), input.KeyEscape)
+	tap(h, h.Game.Time().Ticks(), input.KeyEscape)
 	ticks(t, h, 1)
 	if h.Game.Top() != engine.State(g) || h.Game.Depth() != 1 {
 		t.Fatalf("after the second Esc: top %T, depth %d; want the gameplay alone", h.Game.Top(), h.Game.Depth())
@@ -128,7 +128,7 @@ func TestSingleStepWhilePaused(t *testing.T) {
 	if _, ok := h.Game.Top().(*Pause); !ok {
 		t.Errorf("after the step the top state is %T, want still *Pause", h.Game.Top())
 	}
-	tap(h, h.Game.Ticks(), input.KeyKPDecimal)
+	tap(h, h.Game.Time().Ticks(), input.KeyKPDecimal)
 	ticks(t, h, 5)
 	if got := g.Ticks() - before; got != 2 {
 		t.Errorf("after a second step (keypad '.'): %d gameplay ticks since pausing, want 2", got)
@@ -154,7 +154,7 @@ func TestTeleportKeyNoSmear(t *testing.T) {
 	if err := h.RunFrame(half); err != nil {
 		t.Fatal(err)
 	}
-	if alpha := h.Game.Stats().Alpha; alpha < 0.49 || alpha > 0.51 {
+	if alpha := h.Game.Debug().Stats().Alpha; alpha < 0.49 || alpha > 0.51 {
 		t.Fatalf("alpha %g, want 0.5", alpha)
 	}
 	r := a.RenderMatrix()
@@ -182,20 +182,20 @@ func TestTeleportTimer(t *testing.T) {
 
 func TestOverlayVSyncFullscreenKeys(t *testing.T) {
 	h, _ := play(t, Config{})
-	if h.Game.OverlayShown() || !h.Game.VSync() {
-		t.Fatalf("at start: overlay %v, vsync %v; want no overlay, vsync on", h.Game.OverlayShown(), h.Game.VSync())
+	if h.Game.Debug().OverlayShown() || !h.Game.Window().VSync() {
+		t.Fatalf("at start: overlay %v, vsync %v; want no overlay, vsync on", h.Game.Debug().OverlayShown(), h.Game.Window().VSync())
 	}
 	tap(h, 2, input.KeyF1)
 	tap(h, 3, input.KeyV)
 	tap(h, 4, input.KeyF) // the headless window cannot: nothing happens, nothing fails
 	ticks(t, h, 6)
-	if !h.Game.OverlayShown() || h.Game.VSync() || h.Game.Fullscreen() {
+	if !h.Game.Debug().OverlayShown() || h.Game.Window().VSync() || h.Game.Window().Fullscreen() {
 		t.Errorf("after F1, V, F: overlay %v, vsync %v, fullscreen %v; want overlay, no vsync, windowed",
-			h.Game.OverlayShown(), h.Game.VSync(), h.Game.Fullscreen())
+			h.Game.Debug().OverlayShown(), h.Game.Window().VSync(), h.Game.Window().Fullscreen())
 	}
 	tap(h, 7, input.KeyF1)
 	ticks(t, h, 2)
-	if h.Game.OverlayShown() {
+	if h.Game.Debug().OverlayShown() {
 		t.Error("a second F1 did not hide the overlay")
 	}
 }
@@ -216,9 +216,9 @@ func TestQuitKey(t *testing.T) {
 			}
 			tap(h, 5, input.KeyQ)
 			err := h.RunTicks(20, nil)
-			if !errors.Is(err, engine.ErrQuit) || h.Game.Ticks() != 6 || h.Game.Depth() != 0 {
+			if !errors.Is(err, engine.ErrQuit) || h.Game.Time().Ticks() != 6 || h.Game.Depth() != 0 {
 				t.Errorf("Q at tick 5: RunTicks = %v after %d ticks, depth %d; want ErrQuit after 6 ticks, no state left",
-					err, h.Game.Ticks(), h.Game.Depth())
+					err, h.Game.Time().Ticks(), h.Game.Depth())
 			}
 		})
 	}

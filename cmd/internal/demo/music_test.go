@@ -14,8 +14,8 @@ import (
 
 // mix renders a game's whole audio timeline up to its last tick.
 func mix(g *engine.Game) []float32 {
-	buf := make([]float32, 2*(g.AudioFrames()-g.Mixer().Cursor()))
-	g.Mixer().Render(buf)
+	buf := make([]float32, 2*(g.Audio().SamplePosition()-g.Audio().Mixer().Cursor()))
+	g.Audio().Mixer().Render(buf)
 	return buf
 }
 
@@ -26,7 +26,7 @@ func TestMusicMuteReplaysToTheSameAudio(t *testing.T) {
 	const n, mute, unmute = 120, 40, 80
 	path := filepath.Join(t.TempDir(), "music.twr")
 	h, g := play(t, Config{})
-	rec, err := replay.Create(path, replay.Header{TickRate: h.Game.TickRate(), Seed: GameSeed, InitialState: StartGameplay, HashEvery: 10})
+	rec, err := replay.Create(path, replay.Header{TickRate: h.Game.Time().TickRate(), Seed: GameSeed, InitialState: StartGameplay, HashEvery: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestMusicMuteReplaysToTheSameAudio(t *testing.T) {
 	}
 	// A tick's changes land one step after its time (FrameOfTick): the
 	// mixes differ from about the first press's tick to the second's.
-	stepFrames := float64(audio.Rate) / float64(h.Game.TickRate())
+	stepFrames := float64(audio.Rate) / float64(h.Game.Time().TickRate())
 	if first < 0 || math.Abs(float64(first)-(mute)*stepFrames) > stepFrames+1 || math.Abs(float64(last)-(unmute)*stepFrames) > stepFrames+1 {
 		t.Errorf("the mix with M differs from frame %d to %d, want about %.0f to %.0f (the ticks of the presses)",
 			first, last, mute*stepFrames, unmute*stepFrames)
@@ -93,7 +93,7 @@ func TestMusicMuteReplaysToTheSameAudio(t *testing.T) {
 func TestMusicPlaysFromTheStart(t *testing.T) {
 	h, _ := play(t, Config{})
 	ticks(t, h, 60)
-	m := h.Game.Mixer()
+	m := h.Game.Audio().Mixer()
 	if m.Voices() == 0 {
 		t.Fatal("no voice after 60 ticks, want the music")
 	}

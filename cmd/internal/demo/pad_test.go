@@ -59,7 +59,7 @@ func TestTitleNameEntry(t *testing.T) {
 func TestTitleEscQuits(t *testing.T) {
 	h := headless(t, NewTitle(Config{}))
 	tap(h, 5, input.KeyEscape)
-	if err := h.RunTicks(20, nil); !errors.Is(err, engine.ErrQuit) || h.Game.Ticks() != 6 {
-		t.Errorf("Esc at tick 5 on the title: %v after %d ticks, want ErrQuit after 6", err, h.Game.Ticks())
+	if err := h.RunTicks(20, nil); !errors.Is(err, engine.ErrQuit) || h.Game.Time().Ticks() != 6 {
+		t.Errorf("Esc at tick 5 on the title: %v after %d ticks, want ErrQuit after 6", err, h.Game.Time().Ticks())
 	}
 }

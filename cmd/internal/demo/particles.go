@@ -11,7 +11,7 @@ const maxSparks = 160
 
 // Sparks is a visual-only particle emitter: small cubes thrown up from its
 // actor's render position, falling, bouncing once on the floor and
-// shrinking away. It is a Framer and a Drawer, not a Ticker: it is advanced
+// shrinking away. It is an Effect and a Drawer, not a Ticker: it is advanced
 // on the real frame time (zero while the game is paused or frozen under an
 // overlay), it changes nothing the simulation reads, and its random numbers
 // come from its own generator, never the game's. Frames differ from machine
@@ -39,10 +39,10 @@ type spark struct {
 	m        mgl32.Mat4 // model matrix for this frame
 }
 
-// Frame ages and moves the sparks by dt seconds and emits new ones from
+// Update ages and moves the sparks by dt seconds and emits new ones from
 // the actor's render position. It runs once per displayed frame, after the
 // scene's interpolation.
-func (s *Sparks) Frame(a *scene.Actor, dt float32) {
+func (s *Sparks) Update(a *scene.Actor, dt float32) {
 	if dt <= 0 {
 		return // paused or frozen: the sparks freeze too
 	}

@@ -16,7 +16,7 @@ import (
 func TestPadTextMouseRecordingReplaysAtAnyPace(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "pad.twr")
 	h, _ := play(t, Config{})
-	rec, err := replay.Create(path, replay.Header{TickRate: h.Game.TickRate(), Seed: GameSeed, InitialState: StartGameplay, HashEvery: 10})
+	rec, err := replay.Create(path, replay.Header{TickRate: h.Game.Time().TickRate(), Seed: GameSeed, InitialState: StartGameplay, HashEvery: 10})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -175,11 +175,11 @@ func (v *Viewer) Tick(ctx *engine.TickContext) error {
 	// camera turns by the tick's mouse motion.
 	switch {
 	case in.ButtonPressed(input.ButtonRight):
-		if err := ctx.Game().SetCursorMode(input.CursorCaptured); err != nil {
+		if err := ctx.Game().Window().SetCursorMode(input.CursorCaptured); err != nil {
 			v.note = err.Error()
 		}
 	case in.ButtonReleased(input.ButtonRight):
-		if err := ctx.Game().SetCursorMode(input.CursorNormal); err != nil {
+		if err := ctx.Game().Window().SetCursorMode(input.CursorNormal); err != nil {
 			v.note = err.Error()
 		}
 	}

@@ -17,7 +17,7 @@ func TestViewerMouseLook(t *testing.T) {
 	h.Inject(4, input.Event{Kind: input.ButtonPress, Button: input.ButtonRight},
 		input.Event{Kind: input.MouseMotion, X: 100, Y: -20}, input.Event{Kind: input.MouseMotion, X: 20, Y: 0})
 	ticks(t, h, 2)
-	if got := h.Game.CursorMode(); got != input.CursorCaptured {
+	if got := h.Game.Window().CursorMode(); got != input.CursorCaptured {
 		t.Errorf("right button held: cursor %v, want captured", got)
 	}
 	if d := v.orbit.Yaw - yaw; math.Abs(d-120*0.005) > 1e-9 {
@@ -28,7 +28,7 @@ func TestViewerMouseLook(t *testing.T) {
 	}
 	h.Inject(6, input.Event{Kind: input.ButtonRelease, Button: input.ButtonRight})
 	ticks(t, h, 2)
-	if got := h.Game.CursorMode(); got != input.CursorNormal {
+	if got := h.Game.Window().CursorMode(); got != input.CursorNormal {
 		t.Errorf("right button released: cursor %v, want normal", got)
 	}
 	if v.anim == nil || v.anim.Time() <= 0 {

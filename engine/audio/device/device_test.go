@@ -97,7 +97,7 @@ func TestNullDevicePlaysARunningGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	game := h.Game
-	game.SetAudioOutput(out)
+	game.Audio().SetOutput(out)
 	start := time.Now()
 	last := start
 	for time.Since(start) < 400*time.Millisecond {
@@ -106,7 +106,7 @@ func TestNullDevicePlaysARunningGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		last = now
-		if _, err := game.PlayInterface(audio.Play{Clip: clip, Volume: 1}); err != nil {
+		if _, err := game.Audio().PlayUI(audio.Play{Clip: clip, Volume: 1}); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(4 * time.Millisecond) // a 250 fps loop
@@ -154,11 +154,11 @@ func TestNoDeviceRunsSilently(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	game.Game.SetAudioOutput(out)
+	game.Game.Audio().SetOutput(out)
 	if err := game.RunTicks(30, engine.Steady(60)); err != nil {
 		t.Fatal(err)
 	}
-	if id, err := game.Game.PlayInterface(audio.Play{Clip: &audio.Clip{Samples: []float32{1, 1}}, Volume: 1}); id != 0 || err != nil {
+	if id, err := game.Game.Audio().PlayUI(audio.Play{Clip: &audio.Clip{Samples: []float32{1, 1}}, Volume: 1}); id != 0 || err != nil {
 		t.Errorf("PlayInterface on a silent Output: got %v, %v; want 0, nil", id, err)
 	}
 	if len(notices) != 1 {

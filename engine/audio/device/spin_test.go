@@ -43,7 +43,7 @@ func TestInstantDeviceDoesNotSpin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.Game.SetAudioOutput(out)
+	h.Game.Audio().SetOutput(out)
 	run := func(d time.Duration) (wall, cpu time.Duration) {
 		start, cpu0 := time.Now(), cpuTime(t)
 		last := start
