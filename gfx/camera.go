@@ -86,12 +86,16 @@ func (c *Camera) Projection(aspect float32, dst *mgl32.Mat4) {
 	dst[14] = 2 * far * near / (near - far)
 }
 
-// Light is a directional light plus an ambient term, the lighting model of
-// the built-in shaders. A zero Light means DefaultLight.
+// Light is a scene's sun (a directional light) and its ambient light: a
+// hemisphere, Ambient from the sky above and Ground from below, blended by
+// a surface's facing. Colours are linear; Color is what a white Lambert
+// surface facing the sun shows. A zero Light means DefaultLight. Point and
+// spot lights are added per frame with DrawList.AddLight.
 type Light struct {
 	Dir     mgl32.Vec3 // direction the light travels, world space; need not be normalised
-	Color   Color      // diffuse colour (alpha ignored)
-	Ambient Color      // ambient colour (alpha ignored)
+	Color   Color      // the sun's colour (alpha ignored); may exceed 1 with tone mapping
+	Ambient Color      // ambient colour from above (alpha ignored)
+	Ground  Color      // ambient colour from below; the zero Color means Ambient from every side
 }
 
 // DefaultLight is a white light from above and in front, with a soft ambient.

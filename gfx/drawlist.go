@@ -11,6 +11,9 @@ import "github.com/go-gl/mathgl/mgl32"
 type DrawList struct {
 	Camera Camera
 	Light  Light
+	Env    Environment // exposure, tone mapping, fog; the zero value is today's look
+
+	lights []PunctualLight // this frame's point and spot lights
 
 	batches []Batch          // in the order their first instance was added
 	byMesh  []int32          // mesh ID → batch index + 1, for material 0
@@ -25,6 +28,7 @@ func (d *DrawList) Reset() {
 		d.batches[i].Instances = d.batches[i].Instances[:0]
 	}
 	d.count = 0
+	d.lights = d.lights[:0]
 	clear(d.lines)
 	d.lines = d.lines[:0]
 }
@@ -38,6 +42,16 @@ func (d *DrawList) AddLines(l *LineBuffer) {
 		d.lines = append(d.lines, l)
 	}
 }
+
+// AddLight adds a point or spot light to this frame's scene. A renderer
+// shades with up to MaxLights of them, the nearest to the camera; more
+// are dropped with one notice. Lights are added every frame like
+// instances, usually placed from an actor's render matrix
+// (PunctualLight.Place), so they are interpolated with the actor.
+func (d *DrawList) AddLight(l PunctualLight) { d.lights = append(d.lights, l) }
+
+// Lights returns the lights added since the last Reset.
+func (d *DrawList) Lights() []PunctualLight { return d.lights }
 
 // LineBuffers returns the line buffers added since the last Reset, in the order
 // added; valid until the next Reset.

@@ -10,6 +10,7 @@ layout(location = 2) in mat4 aModel;
 layout(location = 6) in vec4 aColor;       // instance colour, sRGB-encoded (gfx.Color)
 layout(location = 7) in vec2 aUV;          // (0, 0) at the image's top-left
 layout(location = 8) in vec4 aVertexColor; // linear, white when the mesh has none
+layout(location = 11) in vec4 aTangent;    // xyz tangent, w handedness; zero when the mesh has none
 
 uniform mat4 uViewProjection; // projection × view, multiplied once per scene on the CPU
 uniform mat3 uUVTransform;    // the material's texture transform
@@ -17,6 +18,8 @@ uniform mat3 uUVTransform;    // the material's texture transform
 out vec3 vNormal;
 out vec4 vColor; // linear: instance × vertex colour
 out vec2 vUV;
+out vec3 vWorld;   // world-space position, for lights, fog and shadows
+out vec4 vTangent; // world-space tangent (not normalised), w handedness
 
 vec3 srgbToLinear(vec3 c) {
     return mix(c / 12.92, pow((c + 0.055) / 1.055, vec3(2.4)), step(0.04045, c));
@@ -31,5 +34,8 @@ void main() {
     vNormal = cof * aNormal;
     vColor = vec4(srgbToLinear(aColor.rgb), aColor.a) * aVertexColor;
     vUV = (uUVTransform * vec3(aUV, 1.0)).xy;
-    gl_Position = uViewProjection * (aModel * vec4(aPosition, 1.0));
+    vTangent = vec4(m * aTangent.xyz, aTangent.w);
+    vec4 world = aModel * vec4(aPosition, 1.0);
+    vWorld = world.xyz;
+    gl_Position = uViewProjection * world;
 }

@@ -1,18 +1,33 @@
 #version 410 core
 
 // The lean mesh fragment shader: the batch's colour (instance × material,
-// linear, computed once per batch on the CPU), Lambert-lit by one
-// directional light plus an ambient term (or unlit), written sRGB-encoded
-// and opaque. No texture and no discard, so a software rasteriser can test
-// depth before shading.
+// linear, computed once per batch on the CPU), Lambert-lit as mesh.frag
+// lights a Lambert material (sun, hemisphere ambient, point and spot
+// lights) or unlit, tone mapped and fogged as mesh.frag does, written
+// sRGB-encoded and opaque. No texture and no discard, so a software
+// rasteriser can test depth before shading.
 
-uniform vec3 uLightDir;   // direction the light travels, world space, unit length
-uniform vec3 uLightColor; // diffuse colour (linear)
-uniform vec3 uAmbient;    // ambient colour (linear)
-uniform vec3 uColor;      // the batch's colour, linear
-uniform float uUnlit;     // 1: no lighting
+const int MAX_LIGHTS = 16;
+const float PI = 3.14159265;
+
+uniform vec3 uLightDir;   // direction the sun's light travels, world space, unit length
+uniform vec3 uLightColor; // the sun's colour (linear)
+uniform vec3 uAmbient;    // ambient from above (linear)
+uniform vec3 uGround;     // ambient from below (linear)
+uniform vec3 uCameraPos;  // world space
+uniform int uLightCount;
+uniform vec4 uLightPos[MAX_LIGHTS];
+uniform vec4 uLightTint[MAX_LIGHTS];
+uniform vec4 uSpotDir[MAX_LIGHTS];
+uniform vec2 uSpotCone[MAX_LIGHTS];
+uniform vec4 uTone;     // x exposure, y tone map (0 clamp, 1 Khronos PBR Neutral, 2 ACES)
+uniform vec4 uFog;      // rgb linear colour, a 1 when fog is on
+uniform vec2 uFogRange; // fog start and end distances
+uniform vec3 uColor;    // the batch's colour, linear
+uniform float uUnlit;   // 1: no lighting
 
 in vec3 vNormal;
+in vec3 vWorld;
 
 out vec4 fragColor;
 
@@ -21,10 +36,57 @@ vec3 linearToSrgb(vec3 c) {
     return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, c));
 }
 
+vec3 neutral(vec3 color) {
+    const float start = 0.8 - 0.04;
+    const float desaturation = 0.15;
+    float x = min(color.r, min(color.g, color.b));
+    float offset = x < 0.08 ? x - 6.25 * x * x : 0.04;
+    color -= offset;
+    float peak = max(color.r, max(color.g, color.b));
+    if (peak < start) {
+        return color;
+    }
+    const float d = 1.0 - start;
+    float newPeak = 1.0 - d * d / (peak + d - start);
+    color *= newPeak / peak;
+    float g = 1.0 - 1.0 / (desaturation * (peak - newPeak) + 1.0);
+    return mix(color, vec3(newPeak), g);
+}
+
+vec3 toneMap(vec3 c) {
+    c *= uTone.x;
+    if (uTone.y > 1.5) {
+        return clamp(c * (2.51 * c + 0.03) / (c * (2.43 * c + 0.59) + 0.14), 0.0, 1.0);
+    } else if (uTone.y > 0.5) {
+        return neutral(c);
+    }
+    return c;
+}
+
 void main() {
-    // Double-sided materials light their back faces too.
-    vec3 n = normalize(gl_FrontFacing ? vNormal : -vNormal);
-    float diffuse = max(dot(n, -uLightDir), 0.0);
-    vec3 lit = mix(uColor * (uAmbient + uLightColor * diffuse), uColor, uUnlit);
+    vec3 lit = uColor;
+    if (uUnlit < 0.5) {
+        // Double-sided materials light their back faces too.
+        vec3 n = normalize(gl_FrontFacing ? vNormal : -vNormal);
+        vec3 e = mix(uGround, uAmbient, n.y * 0.5 + 0.5) + uLightColor * max(dot(n, -uLightDir), 0.0);
+        for (int i = 0; i < uLightCount; i++) {
+            vec3 d = uLightPos[i].xyz - vWorld;
+            float d2 = max(dot(d, d), 1e-4);
+            vec3 l = d * inversesqrt(d2);
+            float q = d2 * uLightPos[i].w;
+            float att = clamp(1.0 - q * q, 0.0, 1.0) / d2;
+            if (uLightTint[i].w > 0.5) {
+                float s = clamp(dot(uSpotDir[i].xyz, -l) * uSpotCone[i].x + uSpotCone[i].y, 0.0, 1.0);
+                att *= s * s;
+            }
+            e += uLightTint[i].rgb * (max(dot(n, l), 0.0) * att / PI);
+        }
+        lit = uColor * e;
+    }
+    lit = toneMap(lit);
+    if (uFog.a > 0.5) {
+        float f = clamp((distance(uCameraPos, vWorld) - uFogRange.x) / max(uFogRange.y - uFogRange.x, 1e-6), 0.0, 1.0);
+        lit = mix(lit, uFog.rgb, f);
+    }
     fragColor = vec4(linearToSrgb(lit), 1.0);
 }

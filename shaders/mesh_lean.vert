@@ -16,6 +16,7 @@ layout(location = 4) in vec4 aRow2;
 uniform mat4 uViewProjection; // projection × view, multiplied once per scene on the CPU
 
 out vec3 vNormal;
+out vec3 vWorld; // world-space position, for lights and fog
 
 void main() {
     vec4 p = vec4(aPosition, 1.0);
@@ -25,5 +26,6 @@ void main() {
     vec3 c1 = vec3(aRow0.y, aRow1.y, aRow2.y);
     vec3 c2 = vec3(aRow0.z, aRow1.z, aRow2.z);
     vNormal = mat3(cross(c1, c2), cross(c2, c0), cross(c0, c1)) * aNormal;
+    vWorld = world;
     gl_Position = uViewProjection * vec4(world, 1.0);
 }

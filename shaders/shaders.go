@@ -25,7 +25,42 @@ const (
 	UniformOpaque         = "uOpaque"         // float: 1 writes alpha 1
 	UniformUnlit          = "uUnlit"          // float: 1 skips lighting
 	UniformColor          = "uColor"          // vec3: the lean program's batch colour, linear
+
+	UniformGround      = "uGround"            // vec3: ambient from below (hemisphere), linear
+	UniformCameraPos   = "uCameraPos"         // vec3: the camera's world position
+	UniformLightCount  = "uLightCount"        // int: point and spot lights in the arrays below
+	UniformLightPos    = "uLightPos"          // vec4[16]: position, 1/range²
+	UniformLightTint   = "uLightTint"         // vec4[16]: colour × intensity, 1 for a spot
+	UniformSpotDir     = "uSpotDir"           // vec4[16]: direction a spot shines
+	UniformSpotCone    = "uSpotCone"          // vec2[16]: cone scale and offset
+	UniformTone        = "uTone"              // vec4: exposure, tone map
+	UniformFog         = "uFog"               // vec4: fog colour (linear), 1 when on
+	UniformFogRange    = "uFogRange"          // vec2: fog start and end distances
+	UniformMetalRough  = "uMetalRoughTexture" // sampler2D: metallic-roughness, unit 3
+	UniformNormalTex   = "uNormalTexture"     // sampler2D: normal map, unit 4
+	UniformOcclusion   = "uOcclusionTexture"  // sampler2D: occlusion, unit 5
+	UniformEmissiveTex = "uEmissiveTexture"   // sampler2D: emissive, unit 6
+	UniformPBR         = "uPBR"               // vec4: PBR on, metallic, roughness, occlusion strength
+	UniformNormalScale = "uNormalScale"       // float: normal map scale, 0 for none
+	UniformEmissive    = "uEmissive"          // vec3: emissive factor, linear
 )
+
+// Texture units of the mesh program's material maps (units 1 and 2 are the
+// HUD's).
+const (
+	UnitMetalRough = 3
+	UnitNormal     = 4
+	UnitOcclusion  = 5
+	UnitEmissive   = 6
+)
+
+// sceneUniforms returns the uniforms both mesh programs share: the scene's
+// camera, lights, tone mapping and fog.
+func sceneUniforms() []string {
+	return []string{UniformViewProjection, UniformLightDir, UniformLightColor, UniformAmbient,
+		UniformGround, UniformCameraPos, UniformLightCount, UniformLightPos, UniformLightTint, UniformSpotDir,
+		UniformSpotCone, UniformTone, UniformFog, UniformFogRange}
+}
 
 // Uniforms of the HUD program.
 const (
@@ -50,12 +85,13 @@ const (
 // texture coordinates and vertex colour are per vertex; model and colour
 // are per instance (divisor 1).
 const (
-	MeshPosition    uint32 = 0 // vec3
-	MeshNormal      uint32 = 1 // vec3
-	MeshModel       uint32 = 2 // mat4: four vec4 columns at locations 2, 3, 4, 5
-	MeshColor       uint32 = 6 // vec4, sRGB-encoded
-	MeshUV          uint32 = 7 // vec2
-	MeshVertexColor uint32 = 8 // vec4, linear
+	MeshPosition    uint32 = 0  // vec3
+	MeshNormal      uint32 = 1  // vec3
+	MeshModel       uint32 = 2  // mat4: four vec4 columns at locations 2, 3, 4, 5
+	MeshColor       uint32 = 6  // vec4, sRGB-encoded
+	MeshUV          uint32 = 7  // vec2
+	MeshVertexColor uint32 = 8  // vec4, linear
+	MeshTangent     uint32 = 11 // vec4: xyz tangent, w handedness (zero without tangents)
 )
 
 // Vertex attribute locations of the lean mesh program: position and normal
@@ -99,8 +135,9 @@ func Mesh() Program {
 		Name:     "mesh",
 		Vertex:   "mesh.vert",
 		Fragment: "mesh.frag",
-		Uniforms: []string{UniformViewProjection, UniformLightDir, UniformLightColor, UniformAmbient,
-			UniformUVTransform, UniformBaseTexture, UniformBaseColor, UniformAlphaCutoff, UniformOpaque, UniformUnlit},
+		Uniforms: append([]string{UniformUVTransform, UniformBaseTexture, UniformBaseColor, UniformAlphaCutoff,
+			UniformOpaque, UniformUnlit, UniformMetalRough, UniformNormalTex, UniformOcclusion, UniformEmissiveTex,
+			UniformPBR, UniformNormalScale, UniformEmissive}, sceneUniforms()...),
 		Attribs: []Attrib{
 			{Name: "aPosition", Location: MeshPosition, Slots: 1},
 			{Name: "aNormal", Location: MeshNormal, Slots: 1},
@@ -108,6 +145,7 @@ func Mesh() Program {
 			{Name: "aColor", Location: MeshColor, Slots: 1},
 			{Name: "aUV", Location: MeshUV, Slots: 1},
 			{Name: "aVertexColor", Location: MeshVertexColor, Slots: 1},
+			{Name: "aTangent", Location: MeshTangent, Slots: 1},
 		},
 	}
 }
@@ -122,8 +160,7 @@ func MeshLean() Program {
 		Name:     "mesh-lean",
 		Vertex:   "mesh_lean.vert",
 		Fragment: "mesh_lean.frag",
-		Uniforms: []string{UniformViewProjection, UniformLightDir, UniformLightColor, UniformAmbient,
-			UniformColor, UniformUnlit},
+		Uniforms: append([]string{UniformColor, UniformUnlit}, sceneUniforms()...),
 		Attribs: []Attrib{
 			{Name: "aPosition", Location: MeshPosition, Slots: 1},
 			{Name: "aNormal", Location: MeshNormal, Slots: 1},

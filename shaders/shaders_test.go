@@ -9,7 +9,7 @@ import (
 )
 
 var (
-	uniformRE = regexp.MustCompile(`(?m)^\s*uniform\s+\w+\s+(\w+)\s*;`)
+	uniformRE = regexp.MustCompile(`(?m)^\s*uniform\s+\w+\s+(\w+)\s*(?:\[\s*\w+\s*\])?\s*;`)
 	attribRE  = regexp.MustCompile(`(?m)^\s*layout\s*\(\s*location\s*=\s*(\d+)\s*\)\s*in\s+(\w+)\s+(\w+)\s*;`)
 )
 

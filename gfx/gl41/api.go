@@ -16,11 +16,12 @@ type api struct {
 
 	program  uint32
 	vao      uint32
-	array    uint32 // GL_ARRAY_BUFFER binding
-	texture  uint32 // GL_TEXTURE_2D binding of unit 0
-	sampler  uint32 // sampler object bound to unit 0
-	texture1 uint32 // GL_TEXTURE_2D binding of unit 1 (HUD images)
-	sampler1 uint32 // sampler object bound to unit 1
+	array    uint32       // GL_ARRAY_BUFFER binding
+	texture  uint32       // GL_TEXTURE_2D binding of unit 0
+	sampler  uint32       // sampler object bound to unit 0
+	texture1 uint32       // GL_TEXTURE_2D binding of unit 1 (HUD images)
+	sampler1 uint32       // sampler object bound to unit 1
+	units    [8][2]uint32 // texture and sampler of the material map units (3 to 6); 0 and 1 are above
 	caps     [numCaps]capState
 	depthW   capState // depth mask
 	viewport [4]int32
@@ -113,6 +114,21 @@ func (a *api) bindImageUnit(t, s uint32) {
 	gl.BindSampler(1, s)
 	gl.ActiveTexture(gl.TEXTURE0)
 	a.texture1, a.sampler1 = t, s
+}
+
+// bindUnit binds texture t with sampler s to texture unit u (one of the
+// mesh program's map units, 3 to 7), and makes unit 0 active again.
+func (a *api) bindUnit(u int, t, s uint32) {
+	if a.units[u] == [2]uint32{t, s} {
+		a.skipped++
+		return
+	}
+	a.calls += 4
+	gl.ActiveTexture(gl.TEXTURE0 + uint32(u))
+	gl.BindTexture(gl.TEXTURE_2D, t)
+	gl.BindSampler(uint32(u), s)
+	gl.ActiveTexture(gl.TEXTURE0)
+	a.units[u] = [2]uint32{t, s}
 }
 
 func (a *api) enable(c int, on bool) {

@@ -33,7 +33,8 @@ const (
 // leanProgram is the lean program and its uniform locations.
 type leanProgram struct {
 	program
-	uVP, uLDir, uLColor, uAmbient, uColor, uUnlit int32
+	scene          sceneLocs
+	uColor, uUnlit int32
 }
 
 // loadLeanProgram (re)builds the lean program. On error the program in
@@ -45,22 +46,19 @@ func (r *Renderer) loadLeanProgram() error {
 	}
 	r.gl.deleteProgram(&r.leanProg.id)
 	r.leanProg = leanProgram{
-		program:  p,
-		uVP:      p.uniform(shaders.UniformViewProjection),
-		uLDir:    p.uniform(shaders.UniformLightDir),
-		uLColor:  p.uniform(shaders.UniformLightColor),
-		uAmbient: p.uniform(shaders.UniformAmbient),
-		uColor:   p.uniform(shaders.UniformColor),
-		uUnlit:   p.uniform(shaders.UniformUnlit),
+		program: p,
+		scene:   p.sceneLocs(),
+		uColor:  p.uniform(shaders.UniformColor),
+		uUnlit:  p.uniform(shaders.UniformUnlit),
 	}
 	return nil
 }
 
 // leanMaterial reports whether batches of mesh m with material g may be
-// drawn lean: g opaque (no blending, no alpha test) and untextured, m
-// without vertex colours.
+// drawn lean: g opaque (no blending, no alpha test), untextured, Lambert
+// or unlit and not emissive, m without vertex colours.
 func (r *Renderer) leanMaterial(m *gpuMesh, g *gpuMaterial) bool {
-	return !r.noLean && !m.colors && !g.blend && g.cutoff < 0 && g.tex == r.white
+	return !r.noLean && !m.colors && !g.blend && g.cutoff < 0 && g.tex == r.white && !g.fancy
 }
 
 // packLean writes the rows of ins's model matrices into r.rows and returns
@@ -93,10 +91,7 @@ func (r *Renderer) drawLean(m *gpuMesh, g *gpuMaterial, c gfx.Color, n int) {
 	if !r.leanScene {
 		// The scene's camera and light, set once per scene in this program.
 		r.leanScene = true
-		a.uniformMatrix4(p.uVP, (*[16]float32)(&r.vp))
-		a.uniform3(p.uLDir, r.lightDir[0], r.lightDir[1], r.lightDir[2])
-		a.uniform3(p.uLColor, r.light.Color.R, r.light.Color.G, r.light.Color.B)
-		a.uniform3(p.uAmbient, r.light.Ambient.R, r.light.Ambient.G, r.light.Ambient.B)
+		r.setScene(&p.scene)
 	}
 	a.uniform3(p.uColor, decodeSRGB(c.R)*g.color[0], decodeSRGB(c.G)*g.color[1], decodeSRGB(c.B)*g.color[2])
 	a.uniform1(p.uUnlit, g.unlit)

@@ -12,6 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/shaders"
 )
 
 // gpuMaterial is a material resolved for drawing: its texture and sampler
@@ -27,7 +28,12 @@ type gpuMaterial struct {
 	unlit       float32
 	doubleSided bool
 	blend       bool
-	err         error // a texture that could not be used (the material draws untextured)
+	pbr         [4]float32 // PBR on, metallic, roughness, occlusion strength
+	normalScale float32    // 0: no normal map
+	emissive    [3]float32
+	maps        [4]uint32 // metallic-roughness, normal, occlusion, emissive textures (white when none)
+	fancy       bool      // PBR, a map or emission: never drawn lean
+	err         error     // a texture that could not be used (the material draws untextured)
 }
 
 // material resolves material id (0: the default material), uploading its
@@ -79,7 +85,48 @@ func (r *Renderer) material(id gfx.MaterialID) *gpuMaterial {
 		g.unlit = 1
 	}
 	g.uv = uvTransform(m)
+	r.materialMaps(g, m)
 	return g
+}
+
+// materialMaps resolves m's PBR factors and maps into g. A map that cannot
+// be used is left out (white, or no normal map) and reported in g.err.
+func (r *Renderer) materialMaps(g *gpuMaterial, m *gfx.Material) {
+	rough := m.Roughness
+	if rough == 0 {
+		rough = 1
+	}
+	occ := m.OcclusionStrength
+	if occ == 0 {
+		occ = 1
+	}
+	if m.Shading == gfx.PBR {
+		g.pbr[0] = 1
+	}
+	g.pbr[1], g.pbr[2], g.pbr[3] = m.Metallic, rough, occ
+	g.emissive = [3]float32{m.Emissive.R, m.Emissive.G, m.Emissive.B}
+	ims := m.Images()
+	for k, id := range ims[1:] {
+		g.maps[k] = r.white
+		if id == 0 {
+			continue
+		}
+		t, err := r.texture(id)
+		if err != nil {
+			if g.err == nil {
+				g.err = err
+			}
+			continue
+		}
+		g.maps[k] = t
+		if k == 1 {
+			g.normalScale = m.NormalScale
+			if g.normalScale == 0 {
+				g.normalScale = 1
+			}
+		}
+	}
+	g.fancy = m.Shading == gfx.PBR || ims[1]|ims[2]|ims[3]|ims[4] != 0 || g.emissive != [3]float32{}
 }
 
 var defaultMaterial gfx.Material
@@ -117,8 +164,14 @@ func (r *Renderer) useMaterial(g *gpuMaterial) {
 		a.skipped++
 		return
 	}
+	for k, t := range g.maps {
+		a.bindUnit(shaders.UnitMetalRough+k, t, g.sampler)
+	}
 	r.curMat = g
-	a.calls += 5
+	a.calls += 8
+	gl.Uniform4f(r.uPBR, g.pbr[0], g.pbr[1], g.pbr[2], g.pbr[3])
+	gl.Uniform1f(r.uNormalScale, g.normalScale)
+	gl.Uniform3f(r.uEmissive, g.emissive[0], g.emissive[1], g.emissive[2])
 	gl.Uniform4f(r.uBaseColor, g.color[0], g.color[1], g.color[2], g.color[3])
 	gl.UniformMatrix3fv(r.uUVTransform, 1, false, &g.uv[0])
 	gl.Uniform1f(r.uCutoff, g.cutoff)

@@ -27,6 +27,7 @@ type vertex struct {
 	pos, normal [3]float32
 	uv          [2]float32
 	color       [4]float32 // linear
+	tangent     [4]float32 // zero when the mesh has none (no normal mapping)
 }
 
 const vertexSize = int32(unsafe.Sizeof(vertex{}))
@@ -122,6 +123,9 @@ func (r *Renderer) uploadMesh(g *gpuMesh, m *gfx.Mesh) error {
 			c := m.Colors[i]
 			v.color = [4]float32{c.R, c.G, c.B, c.A}
 		}
+		if len(m.Tangents) > 0 {
+			v.tangent = m.Tangents[i]
+		}
 	}
 	a := &r.gl
 	*g = gpuMesh{mode: glModes[m.Mode], material: m.Material, count: int32(len(m.Positions)), colors: len(m.Colors) > 0}
@@ -139,6 +143,7 @@ func (r *Renderer) uploadMesh(g *gpuMesh, m *gfx.Mesh) error {
 		{shaders.MeshNormal, 3, unsafe.Offsetof(vs[0].normal)},
 		{shaders.MeshUV, 2, unsafe.Offsetof(vs[0].uv)},
 		{shaders.MeshVertexColor, 4, unsafe.Offsetof(vs[0].color)},
+		{shaders.MeshTangent, 4, unsafe.Offsetof(vs[0].tangent)},
 	} {
 		a.enableVertexAttribArray(at.loc)
 		a.vertexAttribPointer(at.loc, at.size, vertexSize, at.off)

@@ -56,10 +56,10 @@ func (r *Renderer) loadMeshProgram() error {
 	}
 	r.gl.deleteProgram(&r.meshProg.id)
 	r.meshProg = p
-	r.uVP = p.uniform(shaders.UniformViewProjection)
-	r.uLDir = p.uniform(shaders.UniformLightDir)
-	r.uLColor = p.uniform(shaders.UniformLightColor)
-	r.uAmbient = p.uniform(shaders.UniformAmbient)
+	r.meshScene = p.sceneLocs()
+	r.uPBR = p.uniform(shaders.UniformPBR)
+	r.uNormalScale = p.uniform(shaders.UniformNormalScale)
+	r.uEmissive = p.uniform(shaders.UniformEmissive)
 	r.uUVTransform = p.uniform(shaders.UniformUVTransform)
 	r.uBaseColor = p.uniform(shaders.UniformBaseColor)
 	r.uCutoff = p.uniform(shaders.UniformAlphaCutoff)
@@ -67,6 +67,10 @@ func (r *Renderer) loadMeshProgram() error {
 	r.uUnlit = p.uniform(shaders.UniformUnlit)
 	r.gl.useProgram(p.id)
 	r.gl.uniform1i(p.uniform(shaders.UniformBaseTexture), 0)
+	r.gl.uniform1i(p.uniform(shaders.UniformMetalRough), shaders.UnitMetalRough)
+	r.gl.uniform1i(p.uniform(shaders.UniformNormalTex), shaders.UnitNormal)
+	r.gl.uniform1i(p.uniform(shaders.UniformOcclusion), shaders.UnitOcclusion)
+	r.gl.uniform1i(p.uniform(shaders.UniformEmissiveTex), shaders.UnitEmissive)
 	r.curMat = nil
 	return nil
 }

@@ -3,7 +3,6 @@ package gl41
 import (
 	"errors"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
@@ -71,10 +70,10 @@ type Renderer struct {
 	closed  bool
 
 	meshProg     program
-	uVP          int32
-	uLDir        int32
-	uLColor      int32
-	uAmbient     int32
+	meshScene    sceneLocs
+	uPBR         int32
+	uNormalScale int32
+	uEmissive    int32
 	uUVTransform int32
 	uBaseColor   int32
 	uCutoff      int32
@@ -84,8 +83,8 @@ type Renderer struct {
 	leanScene    bool // the scene's camera and light are set in leanProg
 	noLean       bool // every batch takes the full layout (tests compare the two)
 	rows         []leanInstance
-	light        gfx.Light  // the scene being drawn's light
-	lightDir     mgl32.Vec3 // its direction, unit length
+	sv           sceneValues // the scene being drawn's lights and settings
+	noticed      int         // notices logged (notice* bits)
 
 	assets     Assets
 	meshes     []gpuMesh     // indexed by gfx.MeshID, uploaded on first use; meshes[0] (MeshNone) is empty
@@ -317,21 +316,8 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 	dl.Camera.Projection(aspect, &r.proj)
 	// A field, not a local: pointers passed to cgo escape to the heap.
 	r.vp = r.proj.Mul4(dl.Camera.View)
-	a.uniformMatrix4(r.uVP, (*[16]float32)(&r.vp))
-	l := dl.Light
-	if l.IsZero() {
-		l = gfx.DefaultLight
-	}
-	dir := l.Dir
-	if n := dir.Len(); n > 1e-12 && !math.IsInf(float64(n), 0) {
-		dir = dir.Mul(1 / n)
-	} else {
-		dir = gfx.DefaultLight.Dir.Normalize()
-	}
-	r.light, r.lightDir = l, dir
-	a.uniform3(r.uLDir, dir[0], dir[1], dir[2])
-	a.uniform3(r.uLColor, l.Color.R, l.Color.G, l.Color.B)
-	a.uniform3(r.uAmbient, l.Ambient.R, l.Ambient.G, l.Ambient.B)
+	r.prepareScene(dl)
+	r.setScene(&r.meshScene)
 
 	var bad error
 	r.blendBatches = r.blendBatches[:0]
