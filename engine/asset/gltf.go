@@ -101,7 +101,7 @@ func (l *Library) decodeModel(name string, data []byte, fsys fs.FS, dir string) 
 }
 
 // supportedRequired lists the extensions a file may require.
-const supportedRequired = "KHR_materials_unlit, KHR_texture_transform"
+const supportedRequired = "KHR_materials_unlit, KHR_texture_transform, KHR_lights_punctual, KHR_materials_emissive_strength"
 
 // loader is the state of one LoadModel call.
 type loader struct {
@@ -124,8 +124,9 @@ type loader struct {
 	normalsOf map[normalsKey][]mgl32.Vec3
 
 	plan    plan
-	images  map[int]int    // glTF image → plan.images index
-	sources map[string]int // an image's source ("view 3", "uri a.png") → plan.images index
+	images  map[int]int        // glTF image → plan.images index
+	sources map[string]int     // an image's source ("view 3", "uri a.png") → plan.images index
+	spaces  map[int]ColorSpace // plan.images index → the colour space its first use asked for
 	// pixels is the bytes image decoding may still allocate: see
 	// pixelBudgetFactor.
 	pixels  int
@@ -181,6 +182,9 @@ func (ld *loader) load(data []byte) (*Model, error) {
 
 	m := &Model{Name: ld.name, Info: info}
 	if m.Nodes, m.Roots, err = ld.nodes(); err != nil {
+		return nil, err
+	}
+	if err := ld.lights(m.Nodes); err != nil {
 		return nil, err
 	}
 	if err := checkActors(doc, size); err != nil {
@@ -277,7 +281,7 @@ func parseDocument(data []byte) (*gltf.Document, []byte, error) {
 func checkRequired(doc *gltf.Document) error {
 	for _, e := range doc.ExtensionsRequired {
 		switch e {
-		case "KHR_materials_unlit", "KHR_texture_transform":
+		case "KHR_materials_unlit", "KHR_texture_transform", "KHR_lights_punctual", "KHR_materials_emissive_strength":
 		default:
 			return fmt.Errorf("requires extension %s, which tickwork does not support (it supports %s)", e, supportedRequired)
 		}

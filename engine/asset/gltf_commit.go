@@ -9,7 +9,7 @@ import (
 
 // plan is what a model registers, built and checked before anything is
 // registered, so a file that fails to load leaves its Library as it was.
-// A planned material's BaseTexture is a plan image index + 1 and a
+// A planned material's images (imageRefs) are plan image indices + 1 and a
 // planned mesh's Material a plan material index + 1 until commit turns
 // them into IDs.
 type plan struct {
@@ -73,8 +73,10 @@ func (p *plan) commit(l *Library) ([]gfx.MeshID, error) {
 		return nil, err
 	}
 	for _, m := range p.materials {
-		if m.v.BaseTexture != 0 {
-			m.v.BaseTexture = ImageID(imgs[m.v.BaseTexture-1] + 1)
+		for _, ref := range imageRefs(m.v) {
+			if *ref != 0 {
+				*ref = ImageID(imgs[*ref-1] + 1)
+			}
 		}
 	}
 	mats, err := assign("material", &l.materials, p.materials)
@@ -106,4 +108,9 @@ func (p *plan) commit(l *Library) ([]gfx.MeshID, error) {
 		}
 	}
 	return ids, nil
+}
+
+// imageRefs returns pointers to the image fields of m.
+func imageRefs(m *Material) [5]*ImageID {
+	return [5]*ImageID{&m.BaseTexture, &m.MetalRoughTexture, &m.NormalTexture, &m.OcclusionTexture, &m.EmissiveTexture}
 }

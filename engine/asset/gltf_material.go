@@ -42,7 +42,8 @@ func (ld *loader) materials() ([]int, error) {
 }
 
 // material converts what tickwork draws of a glTF material: base colour
-// factor and texture, alpha mode, double-sidedness, KHR_materials_unlit.
+// factor and texture, alpha mode, double-sidedness, KHR_materials_unlit,
+// and for lit materials the PBR maps and factors (pbrMaps).
 func (ld *loader) material(i int, gm *gltf.Material) (*Material, error) {
 	m := &Material{DoubleSided: gm.DoubleSided}
 	switch gm.AlphaMode {
@@ -78,6 +79,11 @@ func (ld *loader) material(i int, gm *gltf.Material) (*Material, error) {
 			if err := ld.baseTexture(i, t, m); err != nil {
 				return nil, fmt.Errorf("base colour texture: %w", err)
 			}
+		}
+	}
+	if !m.Unlit {
+		if err := ld.pbrMaps(i, gm, m); err != nil {
+			return nil, err
 		}
 	}
 	if err := m.Validate(); err != nil {

@@ -127,6 +127,11 @@ func (ld *loader) primitive(p *gltf.Primitive, matIndex []int) (*Mesh, error) {
 			return nil, err
 		}
 	}
+	if p.Material != nil && len(m.Tangents) == 0 {
+		if err := ld.tangents(m, matIndex[*p.Material], pos); err != nil {
+			return nil, err
+		}
+	}
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}

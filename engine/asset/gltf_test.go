@@ -188,6 +188,9 @@ func TestLoadModelMaterials(t *testing.T) {
 		Sampler:     Sampler{WrapS: ClampToEdge, WrapT: MirroredRepeat, Min: FilterNearest, Mag: FilterNearest, NoMipmaps: true},
 		Alpha:       Mask,
 		Cutoff:      0.25,
+		Shading:     gfx.PBR, // a lit glTF material, with glTF's default factors
+		Metallic:    1,
+		Roughness:   1,
 		UVOffset:    mgl32.Vec2{0.5, 0.25},
 		UVScale:     mgl32.Vec2{2, 3},
 		UVRotation:  0.5,

@@ -158,9 +158,17 @@ func (l *Library) AddMaterial(name string, m *Material) (MaterialID, error) {
 	if err := m.Validate(); err != nil {
 		return 0, fmt.Errorf("asset: material %q: %w", name, err)
 	}
-	if m.BaseTexture != 0 {
-		if _, ok := l.Image(m.BaseTexture); !ok {
-			return 0, fmt.Errorf("asset: material %q: base colour texture %d is not loaded (%d images are)", name, m.BaseTexture, len(l.images.items))
+	mapNames := [5]string{"base colour", "metallic-roughness", "normal", "occlusion", "emissive"}
+	for k, id := range m.Images() {
+		if id == 0 {
+			continue
+		}
+		im, ok := l.Image(id)
+		if !ok {
+			return 0, fmt.Errorf("asset: material %q: %s texture %d is not loaded (%d images are)", name, mapNames[k], id, len(l.images.items))
+		}
+		if data := k >= 1 && k <= 3; data && im.Space != gfx.Linear {
+			return 0, fmt.Errorf("asset: material %q: %s texture %d is an sRGB colour image: data maps need gfx.Linear images (load it with that space)", name, mapNames[k], id)
 		}
 	}
 	i, err := l.materials.add("material", name, m)

@@ -36,6 +36,11 @@ type Node struct {
 	Scale mgl32.Vec3
 
 	Meshes []gfx.MeshID
+
+	// Light is the node's KHR_lights_punctual point or spot light, nil for
+	// none. Its position and direction are the node's: Spawn gives the
+	// node's actor a *scene.Light behaviour that places it every frame.
+	Light *gfx.PunctualLight
 }
 
 // Info counts what a scene file defines, as the file defines it: Nodes,

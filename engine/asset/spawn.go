@@ -24,7 +24,8 @@ type Instance struct {
 // rotation, scale, parent, colour and behaviour; at.Mesh is ignored), then
 // one actor per node under it, each with the node's transform and first
 // mesh; a node's further meshes (the other primitives of its glTF mesh)
-// are child actors at the node's origin. Every actor takes at.Color, opaque
+// are child actors at the node's origin; a node with a light gets a
+// *scene.Light behaviour. Every actor takes at.Color, opaque
 // white when at.Color is zero. Spawning many times shares the model's
 // meshes and materials. Call it where spawning is allowed: from a state's
 // Enter or Tick, or a behaviour's Tick. On error, what was spawned is
@@ -81,6 +82,9 @@ func (md *Model) tree(root scene.Handle, col gfx.Color) (specs []scene.Spec, up,
 		}
 		if len(n.Meshes) > 0 {
 			s.Mesh = n.Meshes[0]
+		}
+		if n.Light != nil {
+			s.Behavior = &scene.Light{Light: *n.Light}
 		}
 		k := len(specs)
 		specs, up, node = append(specs, s), append(up, it.parent), append(node, it.node)
