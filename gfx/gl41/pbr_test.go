@@ -104,3 +104,52 @@ func TestPBRSphereGridGolden(t *testing.T) {
 	}
 	compareGolden(t, "testdata/pbr-spheres.png", img)
 }
+
+// TestNormalMappedQuadFollowsTheLight draws a quad whose normal map tilts
+// its left half towards +X and its right half towards −X, under a sun
+// that moves from the right to the left: the half facing the sun is the
+// brighter one, and the unmapped look (a flat normal) lies between.
+func TestNormalMappedQuadFollowsTheLight(t *testing.T) {
+	const size = 64
+	var lib asset.Library
+	// Tangent-space normals (±0.6, 0, 0.8), encoded as n·0.5 + 0.5.
+	nm := must(lib.AddImage("tilt", solidImage(2, 1, asset.Linear, func(x, _ int) [4]byte {
+		if x == 0 {
+			return [4]byte{204, 128, 230, 255}
+		}
+		return [4]byte{51, 128, 230, 255}
+	})))
+	mat := must(lib.AddMaterial("bumpy", &asset.Material{Shading: gfx.PBR, Roughness: 1, NormalTexture: nm,
+		Sampler: asset.Sampler{Min: asset.FilterNearest, Mag: asset.FilterNearest, NoMipmaps: true}}))
+	q := quad(mat, nil)
+	if err := gfx.GenerateTangents(q); err != nil {
+		t.Fatal(err)
+	}
+	mesh := must(lib.AddMesh("quad", q))
+	win := openWindow(t, size, size, gl41.Options{Assets: &lib})
+	for _, tt := range []struct {
+		name         string
+		dir          mgl32.Vec3
+		leftBrighter bool
+	}{
+		{"sun from the right", mgl32.Vec3{-1, 0, -1}, true},
+		{"sun from the left", mgl32.Vec3{1, 0, -1}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := assetFrame(size, placed{mesh, 0, white})
+			f.Scenes[0].Light = gfx.Light{Dir: tt.dir, Color: gfx.Color{R: 1, G: 1, B: 1, A: 1}, Ambient: gfx.Color{A: 1}}
+			img, _ := render(t, win, f)
+			l, r := img.RGBAAt(size/2-10, size/2).R, img.RGBAAt(size/2+10, size/2).R
+			ok := r > l+20
+			if tt.leftBrighter {
+				ok = l > r+20
+			}
+			if !ok {
+				t.Errorf("left half %d, right half %d: want the half facing the sun clearly brighter", l, r)
+			}
+			if tt.leftBrighter {
+				compareGolden(t, "testdata/normal-map.png", img)
+			}
+		})
+	}
+}
