@@ -51,7 +51,9 @@ type culler struct {
 	// out of view, in the last frame it tested them.
 	seen, out int
 	planes    [6][4]float32
-	t         float32 // this frame's blend parameter, for on-demand render matrices
+	reach     float32    // SetShadowReach: how far towards the sun a caster is kept
+	sweep     [6]float32 // each plane's normal · the light's direction × reach, this frame
+	t         float32    // this frame's blend parameter, for on-demand render matrices
 	minDot    float32
 	bounds    MeshBounder
 	spheres   []meshSphere // by MeshID
@@ -74,6 +76,19 @@ func (m *Manager) SetAspect(aspect float32) {
 // called) or off: with it off every actor is interpolated and drawn. Call
 // it between frames.
 func (m *Manager) SetCulling(on bool) { m.cull.off = !on }
+
+// SetShadowReach keeps actors out of view but within distance of it
+// towards the sun (against the direction of SetLight's light), so that
+// they still cast their shadows into view: set it to the renderer's
+// shadow distance (gfx.Graphics.ShadowDistance, gfx.DefaultShadowDistance
+// by default) in a scene that culls and draws shadows. 0, the default,
+// culls by the view alone. Call it when the scene is set up.
+func (m *Manager) SetShadowReach(distance float32) {
+	if !(distance > 0) || math.IsInf(float64(distance), 0) {
+		distance = 0
+	}
+	m.cull.reach = distance
+}
 
 // SetMeshBounds gives the manager the bounding spheres of meshes other than
 // the built-in ones (an asset.Library), so actors with those meshes can be
@@ -176,6 +191,13 @@ func (m *Manager) beginCull(cur uint8, t, minDot float32) bool {
 	m.draw.Camera.Projection(c.aspect, &proj)
 	vp := proj.Mul4(view)
 	c.on = framePlanes(&c.planes, &vp)
+	c.sweep = [6]float32{}
+	if d := m.draw.Light.Dir; c.reach > 0 && d.Len() > 0 {
+		d = d.Normalize().Mul(c.reach)
+		for i, p := range c.planes {
+			c.sweep[i] = p[0]*d[0] + p[1]*d[1] + p[2]*d[2]
+		}
+	}
 	c.frame++
 	c.test = c.on && (c.frame%8 == 1 || c.out*16 > c.seen)
 	c.early = c.test && c.out > 0 && c.out >= c.seen-c.seen/4
@@ -211,12 +233,15 @@ func framePlanes(dst *[6][4]float32, m *mgl32.Mat4) bool {
 }
 
 // outside reports whether the sphere (x, y, z), r lies wholly outside one
-// of the planes. A NaN anywhere makes it report false.
+// of the planes, and so does the sphere moved along the light's direction
+// by the shadow reach (the segment between them is then outside too). A
+// NaN anywhere makes it report false.
 func (c *culler) outside(x, y, z, r float32) bool {
 	r = r*(1+cullSlackRel) + cullSlackAbs
 	for i := range c.planes {
 		p := &c.planes[i]
-		if p[0]*x+p[1]*y+p[2]*z+p[3] < -r {
+		d := p[0]*x + p[1]*y + p[2]*z + p[3]
+		if d < -r && d+c.sweep[i] < -r {
 			return true
 		}
 	}

@@ -16,6 +16,11 @@ uniform vec3 uLightColor; // the sun: what a white Lambert surface facing it sho
 uniform vec3 uAmbient;    // ambient from above (linear)
 uniform vec3 uGround;     // ambient from below (linear)
 uniform vec3 uCameraPos;  // world space
+uniform sampler2DShadow uShadowMap; // unit 7: the cascades side by side, depth compared
+uniform mat4 uShadowVP[3];         // world to each cascade's clip space
+uniform vec4 uShadowSplits;        // xyz: view depth where cascades 0 to 2 end; w: cascades (0: no shadows)
+uniform vec4 uShadowTexel;         // xyz: a texel of each cascade in world units; w: filter radius in texels
+uniform vec3 uCameraFwd;           // the camera's forward axis, world space
 
 uniform int uLightCount;                // point and spot lights in the arrays
 uniform vec4 uLightPos[MAX_LIGHTS];     // xyz position, w 1/range² (0: unlimited)
@@ -110,6 +115,40 @@ vec3 brdf(vec3 n, vec3 v, vec3 l, vec3 diffuse, vec3 f0, float alpha) {
     return ((1.0 - f) * diffuse + PI * f * D * V) * nl;
 }
 
+// sunShadow returns how much of the sun reaches the fragment (0 to 1):
+// the cascade covering its view depth, sampled at a point pushed out along
+// the normal by about a texel (so a surface does not shadow itself), with
+// (2r+1)² depth-compared taps, each filtered 2×2 by the sampler.
+float sunShadow(vec3 n, float nl) {
+    int count = int(uShadowSplits.w);
+    if (count == 0) {
+        return 1.0;
+    }
+    float depth = dot(vWorld - uCameraPos, uCameraFwd);
+    int c = depth > uShadowSplits.x ? (depth > uShadowSplits.y ? 2 : 1) : 0;
+    if (c >= count) {
+        return 1.0;
+    }
+    float texel = uShadowTexel[c];
+    vec3 p = vWorld + n * texel * (1.0 + 2.0 * (1.0 - nl));
+    vec4 s = uShadowVP[c] * vec4(p, 1.0);
+    vec3 q = s.xyz * 0.5 + 0.5;
+    if (q.x <= 0.0 || q.x >= 1.0 || q.y <= 0.0 || q.y >= 1.0 || q.z >= 1.0) {
+        return 1.0;
+    }
+    vec2 size = vec2(textureSize(uShadowMap, 0));
+    float u = (float(c) + q.x) / float(count);
+    int r = int(uShadowTexel.w);
+    float sum = 0.0;
+    for (int y = -r; y <= r; y++) {
+        for (int x = -r; x <= r; x++) {
+            sum += texture(uShadowMap, vec3(u + float(x) / size.x, q.y + float(y) / size.y, q.z));
+        }
+    }
+    float taps = float(2 * r + 1);
+    return sum / (taps * taps);
+}
+
 void main() {
     vec4 c = texture(uBaseTexture, vUV) * uBaseColor * vColor;
     if (c.a < uAlphaCutoff) {
@@ -153,7 +192,10 @@ void main() {
         }
         color *= ao;
 
-        color += brdf(n, v, -uLightDir, diffuse, f0, alpha) * uLightColor;
+        float sunNL = max(dot(n, -uLightDir), 0.0);
+        if (sunNL > 0.0) {
+            color += brdf(n, v, -uLightDir, diffuse, f0, alpha) * uLightColor * sunShadow(n, sunNL);
+        }
         for (int i = 0; i < uLightCount; i++) {
             vec3 d = uLightPos[i].xyz - vWorld;
             float d2 = max(dot(d, d), 1e-4);

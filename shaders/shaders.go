@@ -43,6 +43,13 @@ const (
 	UniformPBR         = "uPBR"               // vec4: PBR on, metallic, roughness, occlusion strength
 	UniformNormalScale = "uNormalScale"       // float: normal map scale, 0 for none
 	UniformEmissive    = "uEmissive"          // vec3: emissive factor, linear
+
+	UniformShadowMap    = "uShadowMap"    // sampler2DShadow: the cascades side by side, unit 7
+	UniformShadowVP     = "uShadowVP"     // mat4[3]: world to each cascade's clip space
+	UniformShadowSplits = "uShadowSplits" // vec4: cascade ends (view depth), cascade count
+	UniformShadowTexel  = "uShadowTexel"  // vec4: texel sizes (world), filter radius
+	UniformCameraFwd    = "uCameraFwd"    // vec3: the camera's forward axis
+	UniformLightVP      = "uLightVP"      // mat4: the shadow program's world to cascade clip space
 )
 
 // Texture units of the mesh program's material maps (units 1 and 2 are the
@@ -52,6 +59,7 @@ const (
 	UnitNormal     = 4
 	UnitOcclusion  = 5
 	UnitEmissive   = 6
+	UnitShadow     = 7
 )
 
 // sceneUniforms returns the uniforms both mesh programs share: the scene's
@@ -59,7 +67,8 @@ const (
 func sceneUniforms() []string {
 	return []string{UniformViewProjection, UniformLightDir, UniformLightColor, UniformAmbient,
 		UniformGround, UniformCameraPos, UniformLightCount, UniformLightPos, UniformLightTint, UniformSpotDir,
-		UniformSpotCone, UniformTone, UniformFog, UniformFogRange}
+		UniformSpotCone, UniformTone, UniformFog, UniformFogRange, UniformShadowMap, UniformShadowVP,
+		UniformShadowSplits, UniformShadowTexel, UniformCameraFwd}
 }
 
 // Uniforms of the HUD program.
@@ -171,6 +180,21 @@ func MeshLean() Program {
 	}
 }
 
+// Shadow returns the program that draws meshes into a shadow map: depth
+// only, the full instance layout.
+func Shadow() Program {
+	return Program{
+		Name:     "shadow",
+		Vertex:   "shadow.vert",
+		Fragment: "shadow.frag",
+		Uniforms: []string{UniformLightVP},
+		Attribs: []Attrib{
+			{Name: "aPosition", Location: MeshPosition, Slots: 1},
+			{Name: "aModel", Location: MeshModel, Slots: 4},
+		},
+	}
+}
+
 // HUD returns the program that draws HUD rectangles and text.
 func HUD() Program {
 	return Program{
@@ -202,7 +226,7 @@ func Lines() Program {
 }
 
 // All returns every built-in program.
-func All() []Program { return []Program{Mesh(), MeshLean(), HUD(), Lines()} }
+func All() []Program { return []Program{Mesh(), MeshLean(), Shadow(), HUD(), Lines()} }
 
 // HasUniform reports whether name is one of p's uniforms.
 func (p *Program) HasUniform(name string) bool {

@@ -19,6 +19,7 @@ func cullWorld(tb testing.TB, w, h int, culling bool) *gfx.DrawList {
 	m := &scene.Manager{}
 	m.SetAspect(float32(w) / float32(h))
 	m.SetCulling(culling)
+	m.SetShadowReach(gfx.DefaultShadowDistance) // off-screen casters shadow what is in view
 	m.SetView(mgl32.LookAtV(mgl32.Vec3{0, 2, 12}, mgl32.Vec3{0, 0, 0}, mgl32.Vec3{0, 1, 0}))
 	m.SetLight(testLight)
 	r := rand.New(rand.NewPCG(5, 5))

@@ -45,6 +45,8 @@ func (r *Renderer) loadLeanProgram() error {
 		return err
 	}
 	r.gl.deleteProgram(&r.leanProg.id)
+	r.gl.useProgram(p.id)
+	r.gl.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
 	r.leanProg = leanProgram{
 		program: p,
 		scene:   p.sceneLocs(),

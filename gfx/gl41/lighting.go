@@ -13,9 +13,10 @@ import (
 
 // sceneLocs are the locations of the uniforms both mesh programs share.
 type sceneLocs struct {
-	vp, lDir, lColor, ambient, ground, camPos int32
-	count, pos, tint, spotDir, spotCone       int32
-	tone, fog, fogRange                       int32
+	vp, lDir, lColor, ambient, ground, camPos      int32
+	count, pos, tint, spotDir, spotCone            int32
+	tone, fog, fogRange                            int32
+	shadowVP, shadowSplits, shadowTexel, cameraFwd int32
 }
 
 func (p *program) sceneLocs() sceneLocs {
@@ -27,6 +28,8 @@ func (p *program) sceneLocs() sceneLocs {
 		tint: p.uniform(shaders.UniformLightTint), spotDir: p.uniform(shaders.UniformSpotDir),
 		spotCone: p.uniform(shaders.UniformSpotCone), tone: p.uniform(shaders.UniformTone),
 		fog: p.uniform(shaders.UniformFog), fogRange: p.uniform(shaders.UniformFogRange),
+		shadowVP: p.uniform(shaders.UniformShadowVP), shadowSplits: p.uniform(shaders.UniformShadowSplits),
+		shadowTexel: p.uniform(shaders.UniformShadowTexel), cameraFwd: p.uniform(shaders.UniformCameraFwd),
 	}
 }
 
@@ -48,6 +51,7 @@ const (
 	noticeTooManyLights = 1 << iota
 	noticeBadLight
 	noticeBadEnv
+	noticeShadowMap
 )
 
 // notice logs a message once per renderer for each kind.
@@ -135,4 +139,5 @@ func (r *Renderer) setScene(p *sceneLocs) {
 	gl.Uniform4fv(p.tone, 1, &sv.tone[0])
 	gl.Uniform4fv(p.fog, 1, &sv.fog[0])
 	a.uniform2(p.fogRange, sv.fogRange[0], sv.fogRange[1])
+	r.setShadow(p)
 }

@@ -71,6 +71,7 @@ func (r *Renderer) loadMeshProgram() error {
 	r.gl.uniform1i(p.uniform(shaders.UniformNormalTex), shaders.UnitNormal)
 	r.gl.uniform1i(p.uniform(shaders.UniformOcclusion), shaders.UnitOcclusion)
 	r.gl.uniform1i(p.uniform(shaders.UniformEmissiveTex), shaders.UnitEmissive)
+	r.gl.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
 	r.curMat = nil
 	return nil
 }
@@ -90,6 +91,9 @@ func (r *Renderer) ReloadShaders() error {
 	err := r.loadMeshProgram()
 	if err == nil {
 		err = r.loadLeanProgram()
+	}
+	if err == nil {
+		err = r.loadShadowProgram()
 	}
 	if err == nil {
 		err = r.loadHUDProgram()

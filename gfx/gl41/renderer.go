@@ -33,15 +33,17 @@ type Options struct {
 
 // Stats are the counters of the last frame Render drew.
 type Stats struct {
-	DrawCalls     int // glDraw* calls, scenes and HUD
-	Batches       int // non-empty mesh batches drawn (one draw call each)
-	Instances     int // mesh instances drawn
-	LeanBatches   int // batches drawn with the lean 48-byte instance layout (see the package documentation)
-	HUDQuads      int // HUD rectangles and glyphs drawn
-	Lines         int // debug line segments drawn (gfx.LineBuffer)
-	GLCalls       int // GL (cgo) calls made
-	BytesUploaded int // bytes streamed to the GPU
-	SkippedBinds  int // binds and enables skipped by the state cache
+	DrawCalls       int // glDraw* calls, scenes and HUD
+	Batches         int // non-empty mesh batches drawn (one draw call each)
+	Instances       int // mesh instances drawn
+	LeanBatches     int // batches drawn with the lean 48-byte instance layout (see the package documentation)
+	ShadowDrawCalls int // draw calls of the shadow passes (not in DrawCalls)
+	ShadowBytes     int // bytes streamed for the shadow passes (not in BytesUploaded)
+	HUDQuads        int // HUD rectangles and glyphs drawn
+	Lines           int // debug line segments drawn (gfx.LineBuffer)
+	GLCalls         int // GL (cgo) calls made
+	BytesUploaded   int // bytes streamed to the GPU
+	SkippedBinds    int // binds and enables skipped by the state cache
 
 	// RenderTime is the wall time of the Render call. Render never waits for
 	// the GPU to finish the frame, but a driver may do work or block inside
@@ -53,6 +55,8 @@ type Stats struct {
 	// UploadTime is the part of RenderTime spent streaming per-frame data
 	// (a driver that must synchronise, as with UploadSubData, waits here).
 	UploadTime time.Duration
+	// ShadowTime is the part of RenderTime spent drawing shadow maps.
+	ShadowTime time.Duration
 	// CPUTime is RenderTime minus DrawTime: the renderer's own work per
 	// frame (walking the draw lists, laying out the HUD, state changes and
 	// uploads), without the driver's work inside the draw calls.
@@ -85,6 +89,9 @@ type Renderer struct {
 	rows         []leanInstance
 	sv           sceneValues // the scene being drawn's lights and settings
 	noticed      int         // notices logged (notice* bits)
+	graphics     gfx.Graphics
+	shadow       shadowState
+	sceneFBO     uint32 // the framebuffer scenes are drawn into (0: the window's)
 
 	assets     Assets
 	meshes     []gpuMesh     // indexed by gfx.MeshID, uploaded on first use; meshes[0] (MeshNone) is empty
@@ -149,6 +156,9 @@ func (r *Renderer) init() error {
 		return err
 	}
 	if err := r.loadLeanProgram(); err != nil {
+		return err
+	}
+	if err := r.loadShadowProgram(); err != nil {
 		return err
 	}
 	var maxTex int32
@@ -307,16 +317,17 @@ func (r *Renderer) finishStats(start time.Time) {
 // (an unknown mesh, material or image), after drawing what it could.
 func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 	a := &r.gl
-	a.enable(capDepthTest, true)
-	a.enable(capBlend, false)
-	a.useProgram(r.meshProg.id)
 	r.curMat = nil
 	r.leanScene = false
-
 	dl.Camera.Projection(aspect, &r.proj)
 	// A field, not a local: pointers passed to cgo escape to the heap.
 	r.vp = r.proj.Mul4(dl.Camera.View)
 	r.prepareScene(dl)
+	r.drawShadows(dl, aspect)
+
+	a.enable(capDepthTest, true)
+	a.enable(capBlend, false)
+	a.useProgram(r.meshProg.id)
 	r.setScene(&r.meshScene)
 
 	var bad error
@@ -388,5 +399,12 @@ func (r *Renderer) Close() error {
 	r.closeLines()
 	a.deleteProgram(&r.meshProg.id)
 	a.deleteProgram(&r.leanProg.id)
+	r.closeShadows()
 	return nil
+}
+
+// bindSceneFramebuffer binds the framebuffer scenes are drawn into.
+func (r *Renderer) bindSceneFramebuffer() {
+	r.gl.calls++
+	gl.BindFramebuffer(gl.FRAMEBUFFER, r.sceneFBO)
 }

@@ -1,0 +1,6 @@
+#version 410 core
+
+// The shadow pass writes depth only.
+
+void main() {
+}
