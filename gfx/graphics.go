@@ -46,8 +46,10 @@ type Graphics struct {
 	ShadowDistance float32
 	// MSAA is the number of samples per pixel of the scenes (the HUD is
 	// drawn after they are resolved, so it stays crisp): 0 means 4 where
-	// the driver offers it, 1 turns antialiasing off; otherwise 2, 4 or 8
-	// (more than the driver offers falls back to its maximum, with a notice).
+	// the GPU offers it (1 on a software rasteriser such as Mesa's
+	// llvmpipe, where it would halve the frame rate), 1 turns antialiasing
+	// off; otherwise 2, 4 or 8 (more than the driver offers falls back to
+	// its maximum, with a notice).
 	MSAA int
 }
 

@@ -202,6 +202,9 @@ void main() {
             vec3 l = d * inversesqrt(d2);
             float q = d2 * uLightPos[i].w;
             float att = clamp(1.0 - q * q, 0.0, 1.0) / d2;
+            if (att <= 0.0) {
+                continue; // beyond its range
+            }
             if (uLightTint[i].w > 0.5) {
                 float s = clamp(dot(uSpotDir[i].xyz, -l) * uSpotCone[i].x + uSpotCone[i].y, 0.0, 1.0);
                 att *= s * s;

@@ -52,6 +52,7 @@ const (
 	noticeBadLight
 	noticeBadEnv
 	noticeShadowMap
+	noticeMSAA
 )
 
 // notice logs a message once per renderer for each kind.

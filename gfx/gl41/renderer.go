@@ -3,6 +3,7 @@ package gl41
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
@@ -39,6 +40,7 @@ type Stats struct {
 	LeanBatches     int // batches drawn with the lean 48-byte instance layout (see the package documentation)
 	ShadowDrawCalls int // draw calls of the shadow passes (not in DrawCalls)
 	ShadowBytes     int // bytes streamed for the shadow passes (not in BytesUploaded)
+	Samples         int // samples per pixel the scenes were drawn with (1: no antialiasing)
 	HUDQuads        int // HUD rectangles and glyphs drawn
 	Lines           int // debug line segments drawn (gfx.LineBuffer)
 	GLCalls         int // GL (cgo) calls made
@@ -92,6 +94,8 @@ type Renderer struct {
 	graphics     gfx.Graphics
 	shadow       shadowState
 	sceneFBO     uint32 // the framebuffer scenes are drawn into (0: the window's)
+	msaa         msaaTarget
+	software     bool // GL_RENDERER is a software rasteriser
 
 	assets     Assets
 	meshes     []gpuMesh     // indexed by gfx.MeshID, uploaded on first use; meshes[0] (MeshNone) is empty
@@ -144,6 +148,7 @@ func New(opts Options) (*Renderer, error) {
 	if p := gl.GetString(gl.RENDERER); p != nil {
 		r.name = gl.GoStr(p)
 	}
+	r.software = softwareRasteriser(r.name)
 	if err := r.init(); err != nil {
 		r.Close()
 		return nil, err
@@ -165,6 +170,10 @@ func (r *Renderer) init() error {
 	r.gl.calls++
 	gl.GetIntegerv(gl.MAX_TEXTURE_SIZE, &maxTex)
 	r.maxTexture = int(maxTex)
+	var maxSamples int32
+	r.gl.calls++
+	gl.GetIntegerv(gl.MAX_SAMPLES, &maxSamples)
+	r.msaa.maxSamples = int(maxSamples)
 	r.white = r.uploadTexture(gl.RGBA8, 1, 1, []byte{255, 255, 255, 255}, false)
 	r.meshes = make([]gpuMesh, gfx.NumBuiltinMeshes)
 	for id := gfx.MeshID(1); id < gfx.NumBuiltinMeshes; id++ {
@@ -206,6 +215,18 @@ func checkVersion(v string) error {
 		return fmt.Errorf("gl41: OpenGL 4.1 core is needed, the driver reports version %q", v)
 	}
 	return nil
+}
+
+// softwareRasteriser reports whether a GL_RENDERER string names a
+// rasteriser that runs on the CPU.
+func softwareRasteriser(name string) bool {
+	n := strings.ToLower(name)
+	for _, s := range []string{"llvmpipe", "softpipe", "swiftshader", "software rasterizer", "swrast"} {
+		if strings.Contains(n, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // Version returns the driver's GL_VERSION string.
@@ -273,6 +294,7 @@ func (r *Renderer) Render(f *gfx.Picture) error {
 	}
 	a := &r.gl
 	r.width, r.height = f.Width, f.Height
+	r.beginScenes(f.Width, f.Height)
 	a.setViewport(int32(f.Width), int32(f.Height))
 	a.depthMask(true)
 	a.clearColor(f.Clear.R, f.Clear.G, f.Clear.B, f.Clear.A)
@@ -293,6 +315,7 @@ func (r *Renderer) Render(f *gfx.Picture) error {
 		}
 		drawn = true
 	}
+	r.endScenes()
 	if len(f.HUD.Rects) > 0 || len(f.HUD.Sprites) > 0 || len(f.HUD.Texts) > 0 {
 		if err := r.drawHUD(&f.HUD, f.Width, f.Height, f.HUDScale); err != nil && bad == nil {
 			bad = err
@@ -400,6 +423,7 @@ func (r *Renderer) Close() error {
 	a.deleteProgram(&r.meshProg.id)
 	a.deleteProgram(&r.leanProg.id)
 	r.closeShadows()
+	r.releaseMSAA()
 	return nil
 }
 
