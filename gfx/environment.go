@@ -29,7 +29,22 @@ type Environment struct {
 	// clear colour (or the sky's horizon) fades distant objects into it.
 	FogColor         Color
 	FogStart, FogEnd float32
+
+	// Sky, when not the zero value, is drawn behind the scene instead of
+	// the picture's clear colour.
+	Sky Sky
 }
+
+// Sky is a gradient over the directions the camera looks in: Horizon
+// level with the ground, Zenith straight up, Ground straight down (the
+// zero Ground means Horizon). Colours are sRGB-encoded like Picture.Clear;
+// give the fog the horizon's colour to fade distant objects into the sky.
+type Sky struct {
+	Zenith, Horizon, Ground Color
+}
+
+// IsZero reports whether s is the zero Sky (no sky).
+func (s *Sky) IsZero() bool { return *s == Sky{} }
 
 // Validate reports settings out of range, naming the value.
 func (e *Environment) Validate() error {
@@ -40,6 +55,11 @@ func (e *Environment) Validate() error {
 		return fmt.Errorf("gfx: unknown tone map %d: ToneClamp, ToneNeutral or ToneACES", e.ToneMap)
 	case e.FogEnd != 0 && !(e.FogStart >= 0 && e.FogEnd > e.FogStart) || !finite(e.FogStart, e.FogEnd):
 		return fmt.Errorf("gfx: fog from %v to %v: want 0 ≤ start < end (end 0: no fog)", e.FogStart, e.FogEnd)
+	}
+	for _, c := range [...]Color{e.FogColor, e.Sky.Zenith, e.Sky.Horizon, e.Sky.Ground} {
+		if !(c.R >= 0 && c.R <= 1 && c.G >= 0 && c.G <= 1 && c.B >= 0 && c.B <= 1) {
+			return fmt.Errorf("gfx: fog or sky colour %+v: components from 0 to 1 (sRGB-encoded)", c)
+		}
 	}
 	return nil
 }

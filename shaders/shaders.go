@@ -50,6 +50,11 @@ const (
 	UniformShadowTexel  = "uShadowTexel"  // vec4: texel sizes (world), filter radius
 	UniformCameraFwd    = "uCameraFwd"    // vec3: the camera's forward axis
 	UniformLightVP      = "uLightVP"      // mat4: the shadow program's world to cascade clip space
+
+	UniformInvViewProjection = "uInvViewProjection" // mat4: the sky's clip to world space
+	UniformZenith            = "uZenith"            // vec3: sky colour straight up, sRGB
+	UniformHorizon           = "uHorizon"           // vec3: sky colour at the horizon, sRGB
+	UniformGroundSky         = "uGroundSky"         // vec3: sky colour straight down, sRGB
 )
 
 // Texture units of the mesh program's material maps (units 1 and 2 are the
@@ -195,6 +200,17 @@ func Shadow() Program {
 	}
 }
 
+// Sky returns the program that draws a scene's sky gradient: one
+// full-screen triangle, no vertex inputs.
+func Sky() Program {
+	return Program{
+		Name:     "sky",
+		Vertex:   "sky.vert",
+		Fragment: "sky.frag",
+		Uniforms: []string{UniformInvViewProjection, UniformCameraPos, UniformZenith, UniformHorizon, UniformGroundSky},
+	}
+}
+
 // HUD returns the program that draws HUD rectangles and text.
 func HUD() Program {
 	return Program{
@@ -226,7 +242,7 @@ func Lines() Program {
 }
 
 // All returns every built-in program.
-func All() []Program { return []Program{Mesh(), MeshLean(), Shadow(), HUD(), Lines()} }
+func All() []Program { return []Program{Mesh(), MeshLean(), Shadow(), Sky(), HUD(), Lines()} }
 
 // HasUniform reports whether name is one of p's uniforms.
 func (p *Program) HasUniform(name string) bool {

@@ -96,6 +96,9 @@ func (r *Renderer) ReloadShaders() error {
 		err = r.loadShadowProgram()
 	}
 	if err == nil {
+		err = r.loadSkyProgram()
+	}
+	if err == nil {
 		err = r.loadHUDProgram()
 	}
 	if err == nil {

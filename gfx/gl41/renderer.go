@@ -95,6 +95,7 @@ type Renderer struct {
 	shadow       shadowState
 	sceneFBO     uint32 // the framebuffer scenes are drawn into (0: the window's)
 	msaa         msaaTarget
+	sky          skyState
 	software     bool // GL_RENDERER is a software rasteriser
 
 	assets     Assets
@@ -164,6 +165,9 @@ func (r *Renderer) init() error {
 		return err
 	}
 	if err := r.loadShadowProgram(); err != nil {
+		return err
+	}
+	if err := r.loadSkyProgram(); err != nil {
 		return err
 	}
 	var maxTex int32
@@ -347,6 +351,7 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 	r.vp = r.proj.Mul4(dl.Camera.View)
 	r.prepareScene(dl)
 	r.drawShadows(dl, aspect)
+	r.drawSky(dl)
 
 	a.enable(capDepthTest, true)
 	a.enable(capBlend, false)
@@ -423,6 +428,7 @@ func (r *Renderer) Close() error {
 	a.deleteProgram(&r.meshProg.id)
 	a.deleteProgram(&r.leanProg.id)
 	r.closeShadows()
+	r.closeSky()
 	r.releaseMSAA()
 	return nil
 }

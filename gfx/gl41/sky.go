@@ -1,0 +1,71 @@
+package gl41
+
+import (
+	"github.com/go-gl/gl/v4.1-core/gl"
+
+	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/shaders"
+)
+
+// skyState is the sky program and the empty vertex array its full-screen
+// triangle is drawn with (a core context draws nothing without one).
+type skyState struct {
+	prog                                  program
+	vao                                   uint32
+	uInvVP, uCam, uZenith, uHorizon, uGnd int32
+	inv                                   [16]float32
+}
+
+// loadSkyProgram (re)builds the sky program. On error the program in
+// use, if any, is kept.
+func (r *Renderer) loadSkyProgram() error {
+	p, err := r.loadProgram(shaders.Sky())
+	if err != nil {
+		return err
+	}
+	s := &r.sky
+	r.gl.deleteProgram(&s.prog.id)
+	s.prog = p
+	s.uInvVP, s.uCam = p.uniform(shaders.UniformInvViewProjection), p.uniform(shaders.UniformCameraPos)
+	s.uZenith, s.uHorizon, s.uGnd = p.uniform(shaders.UniformZenith), p.uniform(shaders.UniformHorizon), p.uniform(shaders.UniformGroundSky)
+	if s.vao == 0 {
+		s.vao = r.gl.genVertexArray()
+	}
+	return nil
+}
+
+// drawSky draws dl's sky behind everything, if it has one.
+func (r *Renderer) drawSky(dl *gfx.DrawList) {
+	sky := dl.Env.Sky
+	if sky.IsZero() || r.sky.prog.id == 0 {
+		return
+	}
+	g := sky.Ground
+	if g == (gfx.Color{}) {
+		g = sky.Horizon
+	}
+	s := &r.sky
+	a := &r.gl
+	s.inv = r.vp.Inv()
+	a.useProgram(s.prog.id)
+	a.uniformMatrix4(s.uInvVP, &s.inv)
+	a.uniform3(s.uCam, r.sv.cam[0], r.sv.cam[1], r.sv.cam[2])
+	a.uniform3(s.uZenith, sky.Zenith.R, sky.Zenith.G, sky.Zenith.B)
+	a.uniform3(s.uHorizon, sky.Horizon.R, sky.Horizon.G, sky.Horizon.B)
+	a.uniform3(s.uGnd, g.R, g.G, g.B)
+	a.enable(capDepthTest, false)
+	a.enable(capBlend, false)
+	a.enable(capCullFace, false)
+	a.depthMask(false)
+	a.bindVertexArray(s.vao)
+	a.calls++
+	gl.DrawArrays(gl.TRIANGLES, 0, 3)
+	r.stats.DrawCalls++
+	a.depthMask(true)
+}
+
+// closeSky releases the sky program and vertex array.
+func (r *Renderer) closeSky() {
+	r.gl.deleteVertexArray(&r.sky.vao)
+	r.gl.deleteProgram(&r.sky.prog.id)
+}
