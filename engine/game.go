@@ -83,8 +83,9 @@ type Game struct {
 	mode      scene.Mode
 	logf      func(string, ...any)
 
-	win Window
-	r   gfx.Renderer
+	win      Window
+	r        gfx.Renderer
+	graphics gfx.Graphics // the player's graphics settings (see WindowControls.SetGraphics)
 	// The window's optional abilities, found once in Start (nil: the
 	// window lacks them), for the reason entry gives.
 	display  Display

@@ -21,3 +21,8 @@ func (l *Light) Draw(a *Actor, d *gfx.DrawList) {
 	pl.Place(&m)
 	d.AddLight(pl)
 }
+
+// SetEnvironment sets the scene's exposure, tone mapping, fog and sky,
+// kept from frame to frame like its light (see gfx.Environment; the zero
+// value is the plain look). Call it from a state's Enter or Tick.
+func (m *Manager) SetEnvironment(e gfx.Environment) { m.draw.Env = e }
