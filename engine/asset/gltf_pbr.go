@@ -55,6 +55,10 @@ func (ld *loader) pbrMaps(i int, gm *gltf.Material, m *Material) error {
 		if err != nil {
 			return err
 		}
+		if id != 0 && greyscale(ld.plan.images[id-1].v) {
+			ld.notice("material %d: normal texture %d is greyscale (a height or bump map?), not a tangent-space normal map: left out", i, *t.Index)
+			id = 0
+		}
 		m.NormalTexture = id
 		if s := t.ScaleOrDefault(); !finite(float32(s)) {
 			return fmt.Errorf("normal texture scale %v is not finite", s)
@@ -167,4 +171,17 @@ func (ld *loader) tangents(m *Mesh, matIndex int, pos int) error {
 		return fmt.Errorf("generating tangents: %w", err)
 	}
 	return nil
+}
+
+// greyscale reports whether every texel of im has equal red, green and
+// blue: a height map given as a normal map, which would tilt every
+// normal the same wrong way.
+func greyscale(im *Image) bool {
+	p := im.Pix
+	for i := 0; i+2 < len(p); i += 4 {
+		if p[i] != p[i+1] || p[i+1] != p[i+2] {
+			return false
+		}
+	}
+	return true
 }

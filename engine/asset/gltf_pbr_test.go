@@ -2,6 +2,8 @@ package asset
 
 import (
 	"bytes"
+	"image"
+	"image/png"
 	"math"
 	"strings"
 	"testing"
@@ -189,5 +191,34 @@ func TestAddMaterialRefusesColourImageAsData(t *testing.T) {
 	_, err = l.AddMaterial("m", &Material{Shading: gfx.PBR, NormalTexture: img})
 	if err == nil || !strings.Contains(err.Error(), "normal texture 1 is an sRGB colour image") {
 		t.Fatalf("got %v, want an error naming the normal texture's colour space", err)
+	}
+}
+
+func TestLoadModelGreyscaleNormalMapLeftOut(t *testing.T) {
+	doc := pbrDoc(t)
+	grey := image.NewGray(image.Rect(0, 0, 2, 2))
+	copy(grey.Pix, []byte{10, 200, 90, 128})
+	var b bytes.Buffer
+	if err := png.Encode(&b, grey); err != nil {
+		t.Fatal(err)
+	}
+	img, err := modeler.WriteImage(doc, "height", "image/png", bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Textures = append(doc.Textures, &gltf.Texture{Source: gltf.Index(img)})
+	doc.Materials[0].NormalTexture.Index = gltf.Index(len(doc.Textures) - 1)
+	var l Library
+	md, err := l.DecodeModel("grey.glb", encodeGLB(t, doc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := l.MaterialID("grey.glb#material0")
+	m, _ := l.Material(id)
+	if m.NormalTexture != 0 {
+		t.Errorf("normal texture %d, want the greyscale map left out", m.NormalTexture)
+	}
+	if !strings.Contains(strings.Join(md.Notices, "\n"), "is greyscale") {
+		t.Errorf("notices %q: want one about the greyscale normal map", md.Notices)
 	}
 }

@@ -53,6 +53,7 @@ const (
 	noticeBadEnv
 	noticeShadowMap
 	noticeMSAA
+	noticeNoTangents
 )
 
 // notice logs a message once per renderer for each kind.

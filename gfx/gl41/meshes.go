@@ -43,6 +43,7 @@ type gpuMesh struct {
 	instOffset    int   // offset the VAO's instance attributes point at
 	layout        uint8 // the instance layout they point at: layoutFull or layoutLean
 	colors        bool  // the mesh has vertex colours (it is never drawn lean)
+	tangents      bool  // the mesh has tangents (normal maps need them)
 	err           error // why it cannot be drawn: the batch is skipped and err reported
 }
 
@@ -128,7 +129,7 @@ func (r *Renderer) uploadMesh(g *gpuMesh, m *gfx.Mesh) error {
 		}
 	}
 	a := &r.gl
-	*g = gpuMesh{mode: glModes[m.Mode], material: m.Material, count: int32(len(m.Positions)), colors: len(m.Colors) > 0}
+	*g = gpuMesh{mode: glModes[m.Mode], material: m.Material, count: int32(len(m.Positions)), colors: len(m.Colors) > 0, tangents: len(m.Tangents) > 0}
 	g.vao = a.genVertexArray()
 	a.bindVertexArray(g.vao)
 	g.vbo = a.genBuffer()

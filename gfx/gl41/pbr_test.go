@@ -1,9 +1,13 @@
 package gl41_test
 
 import (
+	"bytes"
 	"fmt"
 	"image/color"
+	"log"
 	"math"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -151,5 +155,34 @@ func TestNormalMappedQuadFollowsTheLight(t *testing.T) {
 				compareGolden(t, "testdata/normal-map.png", img)
 			}
 		})
+	}
+}
+
+// TestNormalMapWithoutTangentsDrawsFlat: a normal-mapped material on a
+// mesh without tangents draws as without its map, and says so once.
+func TestNormalMapWithoutTangentsDrawsFlat(t *testing.T) {
+	const size = 32
+	var lib asset.Library
+	nm := must(lib.AddImage("tilt", solidImage(1, 1, asset.Linear, func(int, int) [4]byte { return [4]byte{204, 128, 230, 255} })))
+	bumpy := must(lib.AddMaterial("bumpy", &asset.Material{Shading: gfx.PBR, Roughness: 1, NormalTexture: nm}))
+	flat := must(lib.AddMaterial("flat", &asset.Material{Shading: gfx.PBR, Roughness: 1}))
+	bare := must(lib.AddMesh("bare", quad(0, nil)))
+	win := openWindow(t, size, size, gl41.Options{Assets: &lib})
+	var logged bytes.Buffer
+	log.SetOutput(&logged)
+	defer log.SetOutput(os.Stderr)
+	draw := func(mat gfx.MaterialID) []byte {
+		f := assetFrame(size)
+		m := mgl32.Scale3D(2, 2, 1)
+		f.Scenes[0].AddWith(bare, mat, &m, white)
+		img, _ := render(t, win, f)
+		return img.Pix
+	}
+	if !bytes.Equal(draw(bumpy), draw(flat)) {
+		t.Error("the normal-mapped material without tangents draws differently from the flat one")
+	}
+	draw(bumpy)
+	if n := strings.Count(logged.String(), "has no tangents"); n != 1 {
+		t.Errorf("notice logged %d times, want once: %q", n, logged.String())
 	}
 }

@@ -377,6 +377,9 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 		if mat.err != nil && bad == nil {
 			bad = mat.err
 		}
+		if mat.normalScale != 0 && !m.tangents {
+			r.notice(noticeNoTangents, "mesh %v has no tangents, so its material's normal map is drawn flat (gfx.GenerateTangents makes them; this notice is shown once)", b.Mesh)
+		}
 		if mat.blend {
 			r.blendBatches = append(r.blendBatches, int32(i))
 			continue
