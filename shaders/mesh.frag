@@ -6,7 +6,12 @@
 // with a Lambert or a glTF metallic-roughness BRDF (the Khronos sample
 // viewer's: GGX distribution, Smith-GGX height-correlated visibility,
 // Schlick Fresnel), then exposed, tone mapped, fogged and written
-// sRGB-encoded.
+// sRGB-encoded. Compiled four ways: with SCENE_FULL defined for scenes
+// with shadows, a hemisphere ambient, point or spot lights, tone mapping
+// or fog (else the sun and one ambient colour only), and with MATERIAL_PBR
+// defined for PBR materials and materials with maps or emission (else
+// Lambert with a base colour texture): a software rasteriser runs both
+// sides of a branch, so each variant carries only what it draws.
 
 const int MAX_LIGHTS = 16;
 const float PI = 3.14159265;
@@ -90,6 +95,7 @@ vec3 toneMap(vec3 c) {
     return c;
 }
 
+#ifdef MATERIAL_PBR
 // brdf returns the reflected radiance per unit of irradiance for light
 // from l, times π so that a white Lambert surface facing a light of
 // colour E shows E.
@@ -114,7 +120,9 @@ vec3 brdf(vec3 n, vec3 v, vec3 l, vec3 diffuse, vec3 f0, float alpha) {
     float V = gv + gl > 0.0 ? 0.5 / (gv + gl) : 0.0;
     return ((1.0 - f) * diffuse + PI * f * D * V) * nl;
 }
+#endif
 
+#ifdef SCENE_FULL
 // sunShadow returns how much of the sun reaches the fragment (0 to 1):
 // the cascade covering its view depth, sampled at a point pushed out along
 // the normal by about a texel (so a surface does not shadow itself), with
@@ -148,6 +156,7 @@ float sunShadow(vec3 n, float nl) {
     float taps = float(2 * r + 1);
     return sum / (taps * taps);
 }
+#endif
 
 void main() {
     vec4 c = texture(uBaseTexture, vUV) * uBaseColor * vColor;
@@ -158,6 +167,7 @@ void main() {
     if (uUnlit < 0.5) {
         // Double-sided materials light their back faces too.
         vec3 n = normalize(gl_FrontFacing ? vNormal : -vNormal);
+#ifdef MATERIAL_PBR
         float tl = dot(vTangent.xyz, vTangent.xyz);
         if (uNormalScale != 0.0 && tl > 1e-12) {
             vec3 t = normalize(vTangent.xyz - n * dot(n, vTangent.xyz));
@@ -174,11 +184,20 @@ void main() {
         vec3 diffuse = c.rgb * (1.0 - metallic);
         vec3 f0 = mix(vec3(0.04), c.rgb, metallic);
         float ao = 1.0 + uPBR.w * (texture(uOcclusionTexture, vUV).r - 1.0);
+#else
+        vec3 diffuse = c.rgb;
+        float ao = 1.0;
+#endif
 
         // Hemisphere ambient: sky above, ground below; a metal reflects it
         // along the mirror direction (Karis's analytic environment BRDF).
+#ifdef SCENE_FULL
         vec3 sky = mix(uGround, uAmbient, n.y * 0.5 + 0.5);
+#else
+        vec3 sky = uAmbient;
+#endif
         vec3 color = diffuse * sky;
+#ifdef MATERIAL_PBR
         if (uPBR.x > 0.5) {
             float nv = max(dot(n, v), 1e-4);
             vec4 c0 = vec4(-1.0, -0.0275, -0.572, 0.022);
@@ -187,14 +206,23 @@ void main() {
             float a004 = min(r.x * r.x, exp2(-9.28 * nv)) * r.x + r.y;
             vec2 ab = vec2(-1.04, 1.04) * a004 + r.zw;
             vec3 rd = reflect(-v, n);
+#ifdef SCENE_FULL
             vec3 env = mix(uGround, uAmbient, rd.y * 0.5 + 0.5);
+#else
+            vec3 env = uAmbient;
+#endif
             color = diffuse * (1.0 - f0) * sky + env * (f0 * ab.x + ab.y);
         }
+#define SURFACE(l) brdf(n, v, l, diffuse, f0, alpha)
+#else
+#define SURFACE(l) (diffuse * max(dot(n, l), 0.0))
+#endif
         color *= ao;
 
         float sunNL = max(dot(n, -uLightDir), 0.0);
+#ifdef SCENE_FULL
         if (sunNL > 0.0) {
-            color += brdf(n, v, -uLightDir, diffuse, f0, alpha) * uLightColor * sunShadow(n, sunNL);
+            color += SURFACE(-uLightDir) * uLightColor * sunShadow(n, sunNL);
         }
         for (int i = 0; i < uLightCount; i++) {
             vec3 d = uLightPos[i].xyz - vWorld;
@@ -210,15 +238,22 @@ void main() {
                 att *= s * s;
             }
             // Candela over π: a white diffuse surface at 1 m shows I/π.
-            color += brdf(n, v, l, diffuse, f0, alpha) * uLightTint[i].rgb * (att / PI);
+            color += SURFACE(l) * uLightTint[i].rgb * (att / PI);
         }
+#else
+        color += SURFACE(-uLightDir) * uLightColor;
+#endif
         lit = color;
     }
+#ifdef MATERIAL_PBR
     lit += uEmissive * texture(uEmissiveTexture, vUV).rgb;
+#endif
+#ifdef SCENE_FULL
     lit = toneMap(lit);
     if (uFog.a > 0.5) {
         float f = clamp((distance(uCameraPos, vWorld) - uFogRange.x) / max(uFogRange.y - uFogRange.x, 1e-6), 0.0, 1.0);
         lit = mix(lit, uFog.rgb, f);
     }
+#endif
     fragColor = vec4(linearToSrgb(lit), mix(c.a, 1.0, uOpaque));
 }

@@ -2,9 +2,10 @@
 
 // The lean mesh fragment shader: the batch's colour (instance × material,
 // linear, computed once per batch on the CPU), Lambert-lit as mesh.frag
-// lights a Lambert material (sun, hemisphere ambient, point and spot
-// lights) or unlit, tone mapped and fogged as mesh.frag does, written
-// sRGB-encoded and opaque. No texture and no discard, so a software
+// lights a Lambert material or unlit, written sRGB-encoded and opaque.
+// Compiled twice: plain (the sun and one ambient colour) and with
+// SCENE_FULL defined (the sun's shadows, a hemisphere ambient, point and
+// spot lights, tone mapping and fog), for scenes that use them. No texture and no discard, so a software
 // rasteriser can test depth before shading.
 
 const int MAX_LIGHTS = 16;
@@ -68,6 +69,7 @@ vec3 toneMap(vec3 c) {
     return c;
 }
 
+#ifdef SCENE_FULL
 // sunShadow returns how much of the sun reaches the fragment (0 to 1):
 // the cascade covering its view depth, sampled at a point pushed out along
 // the normal by about a texel (so a surface does not shadow itself), with
@@ -101,6 +103,7 @@ float sunShadow(vec3 n, float nl) {
     float taps = float(2 * r + 1);
     return sum / (taps * taps);
 }
+#endif
 
 void main() {
     vec3 lit = uColor;
@@ -108,6 +111,7 @@ void main() {
         // Double-sided materials light their back faces too.
         vec3 n = normalize(gl_FrontFacing ? vNormal : -vNormal);
         float sunNL = max(dot(n, -uLightDir), 0.0);
+#ifdef SCENE_FULL
         vec3 e = mix(uGround, uAmbient, n.y * 0.5 + 0.5);
         if (sunNL > 0.0) {
             e += uLightColor * sunNL * sunShadow(n, sunNL);
@@ -127,12 +131,17 @@ void main() {
             }
             e += uLightTint[i].rgb * (max(dot(n, l), 0.0) * att / PI);
         }
+#else
+        vec3 e = uAmbient + uLightColor * sunNL;
+#endif
         lit = uColor * e;
     }
+#ifdef SCENE_FULL
     lit = toneMap(lit);
     if (uFog.a > 0.5) {
         float f = clamp((distance(uCameraPos, vWorld) - uFogRange.x) / max(uFogRange.y - uFogRange.x, 1e-6), 0.0, 1.0);
         lit = mix(lit, uFog.rgb, f);
     }
+#endif
     fragColor = vec4(linearToSrgb(lit), 1.0);
 }

@@ -141,7 +141,21 @@ type Program struct {
 	Fragment string   // fragment shader file name
 	Uniforms []string // every uniform the renderer sets
 	Attribs  []Attrib // every vertex input the renderer feeds
+	// Variants: the fragment shader is compiled in variants, with and
+	// without DefineSceneFull (scenes with point lights, shadows, tone
+	// mapping, fog or a hemisphere ambient) and, for the mesh program,
+	// DefineMaterialPBR (PBR materials, maps, emission). A variant without
+	// them draws more cheaply and leaves their uniforms unused; the variant
+	// with every define uses every uniform.
+	Variants bool
 }
+
+// Defines of a Variants program's variants: the full scene (both mesh
+// programs) and PBR materials (the mesh program).
+const (
+	DefineSceneFull   = "SCENE_FULL"
+	DefineMaterialPBR = "MATERIAL_PBR"
+)
 
 // Mesh returns the instanced, lit mesh program.
 func Mesh() Program {
@@ -149,6 +163,7 @@ func Mesh() Program {
 		Name:     "mesh",
 		Vertex:   "mesh.vert",
 		Fragment: "mesh.frag",
+		Variants: true,
 		Uniforms: append([]string{UniformUVTransform, UniformBaseTexture, UniformBaseColor, UniformAlphaCutoff,
 			UniformOpaque, UniformUnlit, UniformMetalRough, UniformNormalTex, UniformOcclusion, UniformEmissiveTex,
 			UniformPBR, UniformNormalScale, UniformEmissive}, sceneUniforms()...),
@@ -174,6 +189,7 @@ func MeshLean() Program {
 		Name:     "mesh-lean",
 		Vertex:   "mesh_lean.vert",
 		Fragment: "mesh_lean.frag",
+		Variants: true,
 		Uniforms: append([]string{UniformColor, UniformUnlit}, sceneUniforms()...),
 		Attribs: []Attrib{
 			{Name: "aPosition", Location: MeshPosition, Slots: 1},

@@ -37,7 +37,13 @@ func ObjectsForTest(r *Renderer) Objects {
 	}
 	o.Buffers = append(o.Buffers, r.hud.stream.buf, r.lines.stream.buf)
 	o.VAOs = append(o.VAOs, r.hud.vao, r.lines.vao)
-	o.Programs = []uint32{r.meshProg.id, r.leanProg.id, r.hud.prog.id, r.lines.prog.id}
+	o.Programs = []uint32{r.hud.prog.id, r.lines.prog.id, r.shadow.prog.id, r.sky.prog.id}
+	for _, p := range r.meshProgs {
+		o.Programs = append(o.Programs, p.id)
+	}
+	for _, p := range r.leanProgs {
+		o.Programs = append(o.Programs, p.id)
+	}
 	o.Textures = append(o.Textures, r.hud.tex, r.white)
 	return o
 }

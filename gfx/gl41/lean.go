@@ -37,21 +37,30 @@ type leanProgram struct {
 	uColor, uUnlit int32
 }
 
-// loadLeanProgram (re)builds the lean program. On error the program in
-// use, if any, is kept.
+// loadLeanProgram (re)builds the lean program's variants. On error the
+// programs in use, if any, are kept.
 func (r *Renderer) loadLeanProgram() error {
-	p, err := r.loadProgram(shaders.MeshLean())
-	if err != nil {
-		return err
+	var ps [numLean]program
+	for v := range ps {
+		p, err := r.loadVariant(shaders.MeshLean(), variantDefines(v))
+		if err != nil {
+			for k := range v {
+				r.gl.deleteProgram(&ps[k].id)
+			}
+			return err
+		}
+		ps[v] = p
 	}
-	r.gl.deleteProgram(&r.leanProg.id)
-	r.gl.useProgram(p.id)
-	r.gl.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
-	r.leanProg = leanProgram{
-		program: p,
-		scene:   p.sceneLocs(),
-		uColor:  p.uniform(shaders.UniformColor),
-		uUnlit:  p.uniform(shaders.UniformUnlit),
+	for v, p := range ps {
+		r.gl.deleteProgram(&r.leanProgs[v].id)
+		r.gl.useProgram(p.id)
+		r.gl.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
+		r.leanProgs[v] = leanProgram{
+			program: p,
+			scene:   p.sceneLocs(),
+			uColor:  p.uniform(shaders.UniformColor),
+			uUnlit:  p.uniform(shaders.UniformUnlit),
+		}
 	}
 	return nil
 }
@@ -88,7 +97,7 @@ func (r *Renderer) packLean(ins []gfx.Instance) (gfx.Color, bool) {
 // colour c with material g, through the lean program.
 func (r *Renderer) drawLean(m *gpuMesh, g *gpuMaterial, c gfx.Color, n int) {
 	a := &r.gl
-	p := &r.leanProg
+	p := &r.leanProgs[r.sv.variant]
 	a.useProgram(p.id)
 	if !r.leanScene {
 		// The scene's camera and light, set once per scene in this program.

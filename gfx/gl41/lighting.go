@@ -44,6 +44,7 @@ type sceneValues struct {
 	tone     [4]float32
 	fog      [4]float32
 	fogRange [2]float32
+	variant  int // the programs' variant the scene needs
 }
 
 // One-time notices the renderer logs (a bit each).
@@ -109,6 +110,10 @@ func (r *Renderer) prepareScene(dl *gfx.DrawList) {
 		exp = 1
 	}
 	sv.tone = [4]float32{exp, float32(env.ToneMap), 0, 0}
+	sv.variant = variantPlain
+	if sv.block.N > 0 || exp != 1 || env.ToneMap != gfx.ToneClamp || env.FogEnd > 0 || sv.ground != l.Ambient {
+		sv.variant = variantFull
+	}
 	sv.fog = [4]float32{}
 	if env.FogEnd > 0 {
 		c := env.FogColor

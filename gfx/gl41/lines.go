@@ -117,8 +117,6 @@ func (r *Renderer) drawLines(dl *gfx.DrawList) {
 	r.stats.DrawCalls++
 	r.stats.Lines += len(v) / 2
 	r.stats.BytesUploaded += size
-	// The mesh program is current again for the next scene's batches.
-	r.curMat = nil
 }
 
 func (r *Renderer) closeLines() {

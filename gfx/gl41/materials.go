@@ -153,30 +153,37 @@ func uvTransform(m *gfx.Material) mgl32.Mat3 {
 	}
 }
 
-// useMaterial sets the program's material uniforms, texture and sampler,
-// and culling, unless g is already in use.
-func (r *Renderer) useMaterial(g *gpuMaterial) {
+// useMaterial sets the material uniforms of mesh program variant v (in
+// use), its textures and sampler, and culling, unless g's uniforms are
+// already in that program.
+func (r *Renderer) useMaterial(g *gpuMaterial, v int) {
 	a := &r.gl
 	a.enable(capCullFace, !g.doubleSided)
 	a.bindTexture2D(g.tex)
 	a.bindSampler(g.sampler)
-	if r.curMat == g {
+	if v&variantPBR != 0 {
+		for k, t := range g.maps {
+			a.bindUnit(shaders.UnitMetalRough+k, t, g.sampler)
+		}
+	}
+	if r.curMats[v] == g {
 		a.skipped++
 		return
 	}
-	for k, t := range g.maps {
-		a.bindUnit(shaders.UnitMetalRough+k, t, g.sampler)
+	r.curMats[v] = g
+	p := &r.meshProgs[v]
+	a.calls += 5
+	gl.Uniform4f(p.uBaseColor, g.color[0], g.color[1], g.color[2], g.color[3])
+	gl.UniformMatrix3fv(p.uUVTransform, 1, false, &g.uv[0])
+	gl.Uniform1f(p.uCutoff, g.cutoff)
+	gl.Uniform1f(p.uOpaque, g.opaque)
+	gl.Uniform1f(p.uUnlit, g.unlit)
+	if v&variantPBR != 0 {
+		a.calls += 3
+		gl.Uniform4f(p.uPBR, g.pbr[0], g.pbr[1], g.pbr[2], g.pbr[3])
+		gl.Uniform1f(p.uNormalScale, g.normalScale)
+		gl.Uniform3f(p.uEmissive, g.emissive[0], g.emissive[1], g.emissive[2])
 	}
-	r.curMat = g
-	a.calls += 8
-	gl.Uniform4f(r.uPBR, g.pbr[0], g.pbr[1], g.pbr[2], g.pbr[3])
-	gl.Uniform1f(r.uNormalScale, g.normalScale)
-	gl.Uniform3f(r.uEmissive, g.emissive[0], g.emissive[1], g.emissive[2])
-	gl.Uniform4f(r.uBaseColor, g.color[0], g.color[1], g.color[2], g.color[3])
-	gl.UniformMatrix3fv(r.uUVTransform, 1, false, &g.uv[0])
-	gl.Uniform1f(r.uCutoff, g.cutoff)
-	gl.Uniform1f(r.uOpaque, g.opaque)
-	gl.Uniform1f(r.uUnlit, g.unlit)
 }
 
 // blendItem is one instance of a blended batch, sorted back to front.
@@ -241,9 +248,20 @@ func (r *Renderer) batchMaterial(b *gfx.Batch, m *gpuMesh) *gpuMaterial {
 }
 
 // drawInstances streams ins and draws them as instances of m with mat.
+// The program is the variant the scene and the material need; the
+// scene's uniforms are set in it the first time the scene uses it.
 func (r *Renderer) drawInstances(m *gpuMesh, mat *gpuMaterial, ins []gfx.Instance) {
-	r.gl.useProgram(r.meshProg.id)
-	r.useMaterial(mat)
+	v := r.sv.variant
+	if mat.fancy {
+		v |= variantPBR
+	}
+	p := &r.meshProgs[v]
+	r.gl.useProgram(p.id)
+	if !r.sceneSet[v] {
+		r.sceneSet[v] = true
+		r.setScene(&p.scene)
+	}
+	r.useMaterial(mat, v)
 	r.streamAndDraw(m, layoutFull, unsafe.Pointer(&ins[0]), len(ins))
 }
 

@@ -38,6 +38,15 @@ func (p *program) uniform(name string) int32 { return p.uniforms[name] }
 // loadProgram builds one of package shaders' programs and checks that the
 // driver sees the interface the package describes.
 func (r *Renderer) loadProgram(desc shaders.Program) (program, error) {
+	return r.loadVariant(desc, "")
+}
+
+// loadVariant is loadProgram with lines of #define (one per name in
+// defines, separated by spaces) inserted after the fragment shader's
+// #version line. A variant without defines compiles its shader's cheaper
+// path, which may leave some of the program's uniforms unused (GL then
+// ignores them); with defines every uniform must be active.
+func (r *Renderer) loadVariant(desc shaders.Program, defines string) (program, error) {
 	vs, err := r.source(desc.Vertex)
 	if err != nil {
 		return program{}, fmt.Errorf("gl41: program %s: %w", desc.Name, err)
@@ -46,6 +55,11 @@ func (r *Renderer) loadProgram(desc shaders.Program) (program, error) {
 	if err != nil {
 		return program{}, fmt.Errorf("gl41: program %s: %w", desc.Name, err)
 	}
+	if defines != "" {
+		fs = withDefines(fs, defines)
+	}
+	// Only the variant with every define uses every uniform.
+	strict := r.shaderDir == "" && (!desc.Variants || len(strings.Fields(defines)) == variantsOf(desc))
 	id, err := r.compileProgram(desc.Vertex, vs, desc.Fragment, fs)
 	if err != nil {
 		return program{}, err
@@ -54,7 +68,7 @@ func (r *Renderer) loadProgram(desc shaders.Program) (program, error) {
 	for _, name := range desc.Uniforms {
 		r.gl.calls++
 		loc := gl.GetUniformLocation(id, gl.Str(name+"\x00"))
-		if loc < 0 && r.shaderDir == "" {
+		if loc < 0 && strict {
 			// The built-in shaders use every uniform; one edited in
 			// development mode may leave some out (GL ignores -1).
 			r.gl.deleteProgram(&p.id)
@@ -137,4 +151,26 @@ func (r *Renderer) infoLog(id uint32, getiv func(uint32, uint32, *int32), getLog
 	r.gl.calls++
 	getLog(id, n, nil, &buf[0])
 	return strings.TrimRight(string(buf), "\x00")
+}
+
+// withDefines inserts "#define NAME 1" for each space-separated name after
+// src's first line (the #version line, which must stay first).
+func withDefines(src, defines string) string {
+	first, rest, _ := strings.Cut(src, "\n")
+	var b strings.Builder
+	b.WriteString(first)
+	b.WriteByte('\n')
+	for _, d := range strings.Fields(defines) {
+		b.WriteString("#define " + d + " 1\n")
+	}
+	b.WriteString(rest)
+	return b.String()
+}
+
+// variantsOf returns how many defines the full variant of desc has.
+func variantsOf(desc shaders.Program) int {
+	if desc.Name == shaders.Mesh().Name {
+		return 2
+	}
+	return 1
 }

@@ -47,32 +47,72 @@ func (r *Renderer) source(file string) (string, error) {
 	return string(b), nil
 }
 
-// loadMeshProgram (re)builds the mesh program and looks up its uniforms.
-// On error the program in use, if any, is kept.
-func (r *Renderer) loadMeshProgram() error {
-	p, err := r.loadProgram(shaders.Mesh())
-	if err != nil {
-		return err
+// meshProgram is one variant of the mesh program and its uniform
+// locations.
+type meshProgram struct {
+	program
+	scene                                                   sceneLocs
+	uPBR, uNormalScale, uEmissive, uUVTransform, uBaseColor int32
+	uCutoff, uOpaque, uUnlit                                int32
+}
+
+// Program variants, as bits: variantFull (shaders.DefineSceneFull) for
+// scenes with more than the sun and one ambient colour, variantPBR
+// (shaders.DefineMaterialPBR, the mesh program only) for PBR materials and
+// materials with maps or emission. The lean program has the first two.
+const (
+	variantPlain = 0
+	variantFull  = 1
+	variantPBR   = 2
+	numVariants  = 4
+	numLean      = 2
+)
+
+// variantDefines are the defines of variant v.
+func variantDefines(v int) string {
+	switch v {
+	case variantFull:
+		return shaders.DefineSceneFull
+	case variantPBR:
+		return shaders.DefineMaterialPBR
+	case variantFull | variantPBR:
+		return shaders.DefineSceneFull + " " + shaders.DefineMaterialPBR
 	}
-	r.gl.deleteProgram(&r.meshProg.id)
-	r.meshProg = p
-	r.meshScene = p.sceneLocs()
-	r.uPBR = p.uniform(shaders.UniformPBR)
-	r.uNormalScale = p.uniform(shaders.UniformNormalScale)
-	r.uEmissive = p.uniform(shaders.UniformEmissive)
-	r.uUVTransform = p.uniform(shaders.UniformUVTransform)
-	r.uBaseColor = p.uniform(shaders.UniformBaseColor)
-	r.uCutoff = p.uniform(shaders.UniformAlphaCutoff)
-	r.uOpaque = p.uniform(shaders.UniformOpaque)
-	r.uUnlit = p.uniform(shaders.UniformUnlit)
-	r.gl.useProgram(p.id)
-	r.gl.uniform1i(p.uniform(shaders.UniformBaseTexture), 0)
-	r.gl.uniform1i(p.uniform(shaders.UniformMetalRough), shaders.UnitMetalRough)
-	r.gl.uniform1i(p.uniform(shaders.UniformNormalTex), shaders.UnitNormal)
-	r.gl.uniform1i(p.uniform(shaders.UniformOcclusion), shaders.UnitOcclusion)
-	r.gl.uniform1i(p.uniform(shaders.UniformEmissiveTex), shaders.UnitEmissive)
-	r.gl.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
-	r.curMat = nil
+	return ""
+}
+
+// loadMeshProgram (re)builds the mesh program's variants and looks up
+// their uniforms. On error the programs in use, if any, are kept.
+func (r *Renderer) loadMeshProgram() error {
+	var ps [numVariants]program
+	for v := range ps {
+		p, err := r.loadVariant(shaders.Mesh(), variantDefines(v))
+		if err != nil {
+			for k := range v {
+				r.gl.deleteProgram(&ps[k].id)
+			}
+			return err
+		}
+		ps[v] = p
+	}
+	for v, p := range ps {
+		r.gl.deleteProgram(&r.meshProgs[v].id)
+		r.meshProgs[v] = meshProgram{
+			program: p, scene: p.sceneLocs(),
+			uPBR: p.uniform(shaders.UniformPBR), uNormalScale: p.uniform(shaders.UniformNormalScale),
+			uEmissive: p.uniform(shaders.UniformEmissive), uUVTransform: p.uniform(shaders.UniformUVTransform),
+			uBaseColor: p.uniform(shaders.UniformBaseColor), uCutoff: p.uniform(shaders.UniformAlphaCutoff),
+			uOpaque: p.uniform(shaders.UniformOpaque), uUnlit: p.uniform(shaders.UniformUnlit),
+		}
+		r.gl.useProgram(p.id)
+		r.gl.uniform1i(p.uniform(shaders.UniformBaseTexture), 0)
+		r.gl.uniform1i(p.uniform(shaders.UniformMetalRough), shaders.UnitMetalRough)
+		r.gl.uniform1i(p.uniform(shaders.UniformNormalTex), shaders.UnitNormal)
+		r.gl.uniform1i(p.uniform(shaders.UniformOcclusion), shaders.UnitOcclusion)
+		r.gl.uniform1i(p.uniform(shaders.UniformEmissiveTex), shaders.UnitEmissive)
+		r.gl.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
+	}
+	r.curMats = [numVariants]*gpuMaterial{}
 	return nil
 }
 

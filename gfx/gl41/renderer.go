@@ -75,28 +75,21 @@ type Renderer struct {
 	name    string // GL_RENDERER
 	closed  bool
 
-	meshProg     program
-	meshScene    sceneLocs
-	uPBR         int32
-	uNormalScale int32
-	uEmissive    int32
-	uUVTransform int32
-	uBaseColor   int32
-	uCutoff      int32
-	uOpaque      int32
-	uUnlit       int32
-	leanProg     leanProgram
-	leanScene    bool // the scene's camera and light are set in leanProg
-	noLean       bool // every batch takes the full layout (tests compare the two)
-	rows         []leanInstance
-	sv           sceneValues // the scene being drawn's lights and settings
-	noticed      int         // notices logged (notice* bits)
-	graphics     gfx.Graphics
-	shadow       shadowState
-	sceneFBO     uint32 // the framebuffer scenes are drawn into (0: the window's)
-	msaa         msaaTarget
-	sky          skyState
-	software     bool // GL_RENDERER is a software rasteriser
+	meshProgs [numVariants]meshProgram
+	leanProgs [numLean]leanProgram
+	sceneSet  [numVariants]bool         // the scene's uniforms are set in meshProgs[v]
+	curMats   [numVariants]*gpuMaterial // the material whose uniforms meshProgs[v] holds
+	leanScene bool                      // the scene's camera and light are set in the lean program
+	noLean    bool                      // every batch takes the full layout (tests compare the two)
+	rows      []leanInstance
+	sv        sceneValues // the scene being drawn's lights and settings
+	noticed   int         // notices logged (notice* bits)
+	graphics  gfx.Graphics
+	shadow    shadowState
+	sceneFBO  uint32 // the framebuffer scenes are drawn into (0: the window's)
+	msaa      msaaTarget
+	sky       skyState
+	software  bool // GL_RENDERER is a software rasteriser
 
 	assets     Assets
 	meshes     []gpuMesh     // indexed by gfx.MeshID, uploaded on first use; meshes[0] (MeshNone) is empty
@@ -105,7 +98,6 @@ type Renderer struct {
 	samplers   map[gfx.Sampler]uint32
 	white      uint32 // a 1×1 white texture for materials without one
 	maxTexture int    // GL_MAX_TEXTURE_SIZE
-	curMat     *gpuMaterial
 
 	blendBatches []int32 // this scene's blended batches, drawn after the others
 	blendItems   []blendItem
@@ -256,7 +248,7 @@ func (r *Renderer) SetAssets(a Assets) {
 	r.meshes = r.meshes[:gfx.NumBuiltinMeshes]
 	r.releaseTextures()
 	r.materials = r.materials[:0]
-	r.curMat = nil
+	r.curMats = [numVariants]*gpuMaterial{}
 }
 
 // SetUpload switches the upload strategy from the next frame on.
@@ -344,7 +336,6 @@ func (r *Renderer) finishStats(start time.Time) {
 // (an unknown mesh, material or image), after drawing what it could.
 func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 	a := &r.gl
-	r.curMat = nil
 	r.leanScene = false
 	dl.Camera.Projection(aspect, &r.proj)
 	// A field, not a local: pointers passed to cgo escape to the heap.
@@ -355,8 +346,8 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 
 	a.enable(capDepthTest, true)
 	a.enable(capBlend, false)
-	a.useProgram(r.meshProg.id)
-	r.setScene(&r.meshScene)
+	r.sceneSet = [numVariants]bool{}
+	r.curMats = [numVariants]*gpuMaterial{}
 
 	var bad error
 	r.blendBatches = r.blendBatches[:0]
@@ -428,8 +419,12 @@ func (r *Renderer) Close() error {
 	a.bindSampler(0)
 	r.closeHUD()
 	r.closeLines()
-	a.deleteProgram(&r.meshProg.id)
-	a.deleteProgram(&r.leanProg.id)
+	for v := range numVariants {
+		a.deleteProgram(&r.meshProgs[v].id)
+	}
+	for v := range numLean {
+		a.deleteProgram(&r.leanProgs[v].id)
+	}
 	r.closeShadows()
 	r.closeSky()
 	r.releaseMSAA()

@@ -144,6 +144,7 @@ func (r *Renderer) drawShadows(dl *gfx.DrawList, aspect float32) {
 	}
 	gfx.FitCascades(&dl.Camera, aspect, r.sv.dir, count, dist, size, &s.cascades)
 	s.on, s.radius = count, radius
+	r.sv.variant = variantFull // the plain programs draw no shadows
 	v := &dl.Camera.View
 	s.fwd = mgl32.Vec3{-v[2], -v[6], -v[10]}
 	for i := range count {
