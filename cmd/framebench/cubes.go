@@ -69,6 +69,13 @@ func newCubeState(n int) (*cubeState, error) {
 	return s, nil
 }
 
+// Enter draws the cubes as the peer does: the sun without shadows, no
+// antialiasing (the engine's defaults add both, which the peer's scene
+// does not draw).
+func (s *cubeState) Enter(ctx *engine.Context) error {
+	return ctx.Game().Window().SetGraphics(gfx.Graphics{Shadows: gfx.ShadowOff, MSAA: 1})
+}
+
 // Tick changes nothing of its own: the cubes' behaviour turns them.
 func (s *cubeState) Tick(*engine.TickContext) error { return nil }
 
