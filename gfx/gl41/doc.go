@@ -21,7 +21,8 @@
 // instanced draw call, its instances streamed into a per-mesh instance
 // buffer, by default with buffer orphaning (see Upload for the other
 // strategies), in the smallest layout the batch allows. A batch of an
-// opaque, untextured material on a mesh without vertex colours whose
+// opaque, untextured Lambert (or unlit), non-emissive material on a mesh
+// without vertex colours whose
 // instances share one colour and have affine model matrices (every scene
 // actor's render matrix is) is drawn lean: 48 bytes an instance (the
 // matrix's first three rows, at attribute locations 2–4), the colour a
@@ -35,12 +36,21 @@
 // are uploaded the first time a frame uses them, once.
 //
 // The mesh program multiplies base colour texture × material factor ×
-// vertex colour × instance colour and lights the result with Lambert
-// shading (one directional light plus ambient) unless the material is
-// unlit, in linear light: textures of colour images are sRGB textures,
+// vertex colour × instance colour and lights the result, unless the
+// material is unlit, in linear light: Lambert or glTF's metallic-roughness
+// BRDF (gfx.Material.Shading, with its maps), by the scene's sun (with
+// cascaded shadow maps, see SetGraphics), its hemisphere ambient and up to
+// gfx.MaxLights point and spot lights; then exposure, tone mapping and fog
+// (gfx.Environment). Textures of colour images are sRGB textures,
 // decoded by the sampler; instance colours (gfx.Color, sRGB-encoded as
 // picked) are decoded in the vertex shader; the result is encoded to sRGB
-// as it is written. Opaque and alpha-tested (mask) batches are drawn in
+// as it is written. Each mesh program is compiled in variants (a plain
+// scene or not; a Lambert or a PBR material), as a software rasteriser
+// runs both sides of every branch: a batch draws with the variant its
+// scene and material need. Before a scene's batches the sun's shadow maps
+// are drawn (a depth-only pass per cascade) and its sky, if it has one.
+// Scenes are drawn into a multisampled framebuffer when MSAA is on, and
+// resolved into the window before the HUD. Opaque and alpha-tested (mask) batches are drawn in
 // list order with depth test and back-face culling (none for double-sided
 // materials); blended batches follow, their instances sorted back to front
 // and drawn without depth writes. A scene's debug line buffers
