@@ -10,7 +10,7 @@ layout(location = 2) in mat4 aModel;
 layout(location = 6) in vec4 aColor;       // instance colour, sRGB-encoded (gfx.Color)
 layout(location = 7) in vec2 aUV;          // (0, 0) at the image's top-left
 layout(location = 8) in vec4 aVertexColor; // linear, white when the mesh has none
-layout(location = 11) in vec4 aTangent;    // xyz tangent, w handedness; zero when the mesh has none
+layout(location = 12) in vec4 aTangent;    // xyz tangent, w handedness; zero when the mesh has none
 
 uniform mat4 uViewProjection; // projection × view, multiplied once per scene on the CPU
 uniform mat3 uUVTransform;    // the material's texture transform

@@ -36,15 +36,15 @@ const (
 	UniformTone        = "uTone"              // vec4: exposure, tone map
 	UniformFog         = "uFog"               // vec4: fog colour (linear), 1 when on
 	UniformFogRange    = "uFogRange"          // vec2: fog start and end distances
-	UniformMetalRough  = "uMetalRoughTexture" // sampler2D: metallic-roughness, unit 3
-	UniformNormalTex   = "uNormalTexture"     // sampler2D: normal map, unit 4
-	UniformOcclusion   = "uOcclusionTexture"  // sampler2D: occlusion, unit 5
-	UniformEmissiveTex = "uEmissiveTexture"   // sampler2D: emissive, unit 6
+	UniformMetalRough  = "uMetalRoughTexture" // sampler2D: metallic-roughness, unit 4
+	UniformNormalTex   = "uNormalTexture"     // sampler2D: normal map, unit 5
+	UniformOcclusion   = "uOcclusionTexture"  // sampler2D: occlusion, unit 6
+	UniformEmissiveTex = "uEmissiveTexture"   // sampler2D: emissive, unit 7
 	UniformPBR         = "uPBR"               // vec4: PBR on, metallic, roughness, occlusion strength
 	UniformNormalScale = "uNormalScale"       // float: normal map scale, 0 for none
 	UniformEmissive    = "uEmissive"          // vec3: emissive factor, linear
 
-	UniformShadowMap    = "uShadowMap"    // sampler2DShadow: the cascades side by side, unit 7
+	UniformShadowMap    = "uShadowMap"    // sampler2DShadow: the cascades side by side, unit 8
 	UniformShadowVP     = "uShadowVP"     // mat4[3]: world to each cascade's clip space
 	UniformShadowSplits = "uShadowSplits" // vec4: cascade ends (view depth), cascade count
 	UniformShadowTexel  = "uShadowTexel"  // vec4: texel sizes (world), filter radius
@@ -57,14 +57,16 @@ const (
 	UniformGroundSky         = "uGroundSky"         // vec3: sky colour straight down, sRGB
 )
 
-// Texture units of the mesh program's material maps (units 1 and 2 are the
-// HUD's).
+// Texture units of the mesh program's material maps and shadow map: past
+// the units 1 to 3 other programs use (the HUD's images and glyphs; a
+// skinned mesh's bones, morph targets and weights, which pair their
+// vertex shader with this fragment shader).
 const (
-	UnitMetalRough = 3
-	UnitNormal     = 4
-	UnitOcclusion  = 5
-	UnitEmissive   = 6
-	UnitShadow     = 7
+	UnitMetalRough = 4
+	UnitNormal     = 5
+	UnitOcclusion  = 6
+	UnitEmissive   = 7
+	UnitShadow     = 8
 )
 
 // sceneUniforms returns the uniforms both mesh programs share: the scene's
@@ -105,7 +107,7 @@ const (
 	MeshColor       uint32 = 6  // vec4, sRGB-encoded
 	MeshUV          uint32 = 7  // vec2
 	MeshVertexColor uint32 = 8  // vec4, linear
-	MeshTangent     uint32 = 11 // vec4: xyz tangent, w handedness (zero without tangents)
+	MeshTangent     uint32 = 12 // vec4: xyz tangent, w handedness (zero without tangents); 9 to 11 are a skinned mesh's
 )
 
 // Vertex attribute locations of the lean mesh program: position and normal

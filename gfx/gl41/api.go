@@ -21,7 +21,7 @@ type api struct {
 	sampler  uint32       // sampler object bound to unit 0
 	texture1 uint32       // GL_TEXTURE_2D binding of unit 1 (HUD images)
 	sampler1 uint32       // sampler object bound to unit 1
-	units    [8][2]uint32 // texture and sampler of the material map units (3 to 6); 0 and 1 are above
+	units    [9][2]uint32 // texture and sampler of the material map and shadow units (4 to 8); 0 and 1 are above
 	caps     [numCaps]capState
 	depthW   capState // depth mask
 	viewport [4]int32
@@ -117,7 +117,8 @@ func (a *api) bindImageUnit(t, s uint32) {
 }
 
 // bindUnit binds texture t with sampler s to texture unit u (one of the
-// mesh program's map units, 3 to 7), and makes unit 0 active again.
+// mesh program's map and shadow units, 4 to 8), and makes unit 0 active
+// again.
 func (a *api) bindUnit(u int, t, s uint32) {
 	if a.units[u] == [2]uint32{t, s} {
 		a.skipped++
