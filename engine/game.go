@@ -67,9 +67,9 @@ type Screenshotter interface {
 type Game struct {
 	face  *text.Face // text.Default, for DrawContext.Face and the overlay
 	mixer *audio.Mixer
-	// tickFrame is the audio sample position where the last tick's
+	// tickSample is the audio sample position where the last tick's
 	// sounds begin (Audio().TickSamplePosition).
-	tickFrame int64
+	tickSample int64
 	audioOut  AudioOutput // nil: silent
 	window    windowState // what states asked of the window
 	opts      Options

@@ -180,7 +180,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		g.queue = g.queue[:copy(g.queue, g.queue[n:])]
 	}
 	g.deliver = g.dropUnknown(ti.Index, g.deliver)
-	g.tickFrame = audio.FrameOfTick(ti.Time, ti.DeltaMicros, 0)
+	g.tickSample = audio.SampleOfTick(ti.Time, ti.DeltaMicros, 0)
 	g.in.begin()
 	for _, e := range g.deliver {
 		g.in.apply(e)

@@ -99,7 +99,7 @@ func TestReadmeSoundExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	step := timing.Micros(1_000_000 / 30)
-	at := func(tick int) int64 { return audio.FrameOfTick(timing.Micros(tick)*step, step, 0) }
+	at := func(tick int) int64 { return audio.SampleOfTick(timing.Micros(tick)*step, step, 0) }
 	mix := make([]float32, 2*h.Game.Audio().SamplePosition())
 	h.Game.Audio().Mixer().Render(mix)
 	if err := h.Close(); err != nil {

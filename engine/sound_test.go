@@ -33,7 +33,7 @@ func TestSoundStartsAtItsTicksSampleAtAnyFrameRate(t *testing.T) {
 		if err := h.RunTicks(20, frames); err != nil {
 			t.Fatal(err)
 		}
-		want := audio.FrameOfTick(c.at.Time, c.at.DeltaMicros, 0) // tick 10's time + one step
+		want := audio.SampleOfTick(c.at.Time, c.at.DeltaMicros, 0) // tick 10's time + one step
 		if want != (11*33333)*48/1000 {
 			t.Fatalf("tick 10 plays at frame %d, want %d (11 steps of 33333 µs at 48 kHz)", want, (11*33333)*48/1000)
 		}

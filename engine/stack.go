@@ -127,7 +127,7 @@ func (g *Game) exitTop() error {
 	}
 	g.stack[len(g.stack)-1] = nil
 	g.stack = g.stack[:len(g.stack)-1]
-	defer g.mixer.StopOwned(e.owner, g.tickFrame)
+	defer g.mixer.StopOwned(e.owner, g.tickSample)
 	if x, ok := e.state.(Exiter); ok {
 		return g.call(e, "Exit", x.Exit)
 	}

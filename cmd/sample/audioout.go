@@ -88,7 +88,7 @@ func (r *mixRecorder) abort() {
 }
 
 // wavMax is the longest mix a WAV file holds.
-const wavMax = time.Duration(audio.MaxWAVFrames) * time.Second / audio.Rate
+const wavMax = time.Duration(audio.MaxWAVSamples) * time.Second / audio.Rate
 
 // checkAudioOutLength refuses, before the game runs, a headless run whose
 // mix is longer than a WAV file holds: ticks ticks at rate per second,
@@ -98,7 +98,7 @@ func checkAudioOutLength(ticks uint64, rate int) error {
 		return nil // the engine refuses the rate itself
 	}
 	frames := float64(ticks)/float64(rate)*audio.Rate + audioTail
-	if frames > audio.MaxWAVFrames {
+	if frames > audio.MaxWAVSamples {
 		return fmt.Errorf("-audio-out: %d ticks at %d per second are %v of sound; a WAV file holds at most %v (4 GiB): run fewer ticks or leave out -audio-out",
 			ticks, rate, time.Duration(frames/audio.Rate*float64(time.Second)).Round(time.Second), wavMax.Round(time.Second))
 	}

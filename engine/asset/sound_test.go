@@ -56,7 +56,7 @@ func TestLoadSound(t *testing.T) {
 		t.Errorf("IDs: boop %d, beep again %d; want 2 and %d", boop, again, beep)
 	}
 	c, ok := l.Sound(beep)
-	if !ok || c.Frames() != 2 || c.Samples[0] != 0.5 || c.Samples[1] != -0.5 {
+	if !ok || c.Len() != 2 || c.Samples[0] != 0.5 || c.Samples[1] != -0.5 {
 		t.Errorf("Sound(%d) = %v, %v; want 2 frames starting 0.5, -0.5", beep, c, ok)
 	}
 	if id, ok := l.SoundID("boop.wav"); id != boop || !ok {
@@ -144,7 +144,7 @@ func ExampleLibrary_LoadSound() {
 	m, _ := audio.NewMixer(8)
 	m.Start(0, audio.Play{Clip: clip, Volume: 1})
 	m.Start(0, audio.Play{Stream: song, Bus: audio.Music, Loop: true, Volume: 1})
-	fmt.Println(beep, clip.Frames(), song.Format(), m.Voices())
+	fmt.Println(beep, clip.Len(), song.Format(), m.Voices())
 	// Output: 1 2 WAV 2
 }
 
@@ -213,11 +213,11 @@ func TestSoundLoadingIsBounded(t *testing.T) {
 				t.Fatal(err)
 			}
 			c, _ := l.Sound(1)
-			if tc.data[0] == 'R' && c.Frames() > 6*len(tc.data) {
-				t.Errorf("a %d-byte WAV gave %d frames: want at most 6 a byte", len(tc.data), c.Frames())
+			if tc.data[0] == 'R' && c.Len() > 6*len(tc.data) {
+				t.Errorf("a %d-byte WAV gave %d frames: want at most 6 a byte", len(tc.data), c.Len())
 			}
-			if limit := uint64(frameCost*c.Frames() + soundSlack); got > limit {
-				t.Errorf("a %d-byte file (%d frames) allocated %d bytes: want at most %d", len(tc.data), c.Frames(), got, limit)
+			if limit := uint64(frameCost*c.Len() + soundSlack); got > limit {
+				t.Errorf("a %d-byte file (%d frames) allocated %d bytes: want at most %d", len(tc.data), c.Len(), got, limit)
 			}
 		})
 	}

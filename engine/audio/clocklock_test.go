@@ -106,7 +106,7 @@ func (s lockSim) run(t testing.TB) lockResult {
 		for i := 0; i < due.Ticks; i++ {
 			ti := due.Tick(i)
 			if ti.Index%10 == 5 && frameT < s.seconds-0.2 { // heard before the end
-				at := FrameOfTick(ti.Time, ti.DeltaMicros, 0)
+				at := SampleOfTick(ti.Time, ti.DeltaMicros, 0)
 				if _, err := game.Start(at, Play{Clip: click, Volume: 1}); err != nil {
 					t.Fatal(err)
 				}
@@ -114,11 +114,11 @@ func (s lockSim) run(t testing.TB) lockResult {
 				res.levels = append(res.levels, float64(f.Stats().Level)/devRate)
 			}
 		}
-		f.Feed(game, GameClock{Frame: FrameOfTick(sched.GameTime(), 0, 0), Scale: sched.TimeScale()})
+		f.Feed(game, GameClock{Sample: SampleOfTick(sched.GameTime(), 0, 0), Scale: sched.TimeScale()})
 		if c := math.Abs(f.Stats().Correction); c > res.maxCorr {
 			res.maxCorr = c
 		}
-		if g := FrameOfTick(sched.GameTime(), 0, 0); game.Cursor() > g {
+		if g := SampleOfTick(sched.GameTime(), 0, 0); game.Cursor() > g {
 			t.Fatalf("at %.3f s the game lane was rendered to frame %d, past the clock's %d", frameT, game.Cursor(), g)
 		}
 	}

@@ -50,7 +50,7 @@ type Decoder interface {
 // Decode refuses a file too long for a clip from it, before decoding.
 type Sized interface {
 	// Frames returns the file's length in frames at the file's Rate.
-	Frames() int64
+	Len() int64
 }
 
 // pick reads the first bytes of r, seeks back to where it was, and returns

@@ -5,7 +5,7 @@
 // output is pulled (in chunks of any size, headless or by a device).
 //
 // A sound started by the simulation belongs at its tick's place on that
-// timeline: FrameOfTick gives the frame where tick n's sound begins (the
+// timeline: SampleOfTick gives the frame where tick n's sound begins (the
 // tick's time plus one step, the same one-tick delay as the interpolated
 // picture), whatever frame ran the tick. A Mixer is used from one
 // goroutine: the engine's main one, which starts voices and, through a

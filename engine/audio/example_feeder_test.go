@@ -12,10 +12,10 @@ func ExampleFeeder() {
 	game, _ := audio.NewMixer(8)
 	f, _ := audio.NewFeeder(audio.FeederConfig{})
 	click := &audio.Clip{Name: "click", Samples: []float32{0.5, 0.5}}
-	if _, err := f.PlayInterface(audio.Play{Clip: click, Volume: 1}); err != nil {
+	if _, err := f.PlayUI(audio.Play{Clip: click, Volume: 1}); err != nil {
 		fmt.Println(err)
 	}
-	f.Feed(game, audio.GameClock{Frame: 800, Scale: 1}) // after the frame's ticks
+	f.Feed(game, audio.GameClock{Sample: 800, Scale: 1}) // after the frame's ticks
 	dev := make([]float32, 2*256)
 	f.Read(dev) // on the device's goroutine
 	st := f.Stats()

@@ -84,7 +84,7 @@ func (v *voice) amp(t int64) float32 {
 // frame. Outside the fades it gives the same samples as mix's plain loop
 // (the gain is then exactly 1 × the bus's).
 func (m *Mixer) mixFaded(v *voice, dst []float32, from, lo, hi int64) {
-	frames := int64(v.clip.Frames())
+	frames := int64(v.clip.Len())
 	k := lo - v.start
 	if v.loop {
 		k %= frames

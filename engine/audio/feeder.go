@@ -12,7 +12,7 @@ type GameClock struct {
 	// (Game.AudioFrames): every sound of a tick run so far begins before
 	// it, and the next tick's sounds begin one step later, so the frames
 	// before it are fixed.
-	Frame int64
+	Sample int64
 	// Scale is the time scale (1 normal, 0.5 slow motion); the game lane
 	// plays at Scale speed and pitch, like tape.
 	Scale float64
@@ -27,8 +27,8 @@ type FeederConfig struct {
 	// frames come further apart (it must outlast the longest gap between
 	// two frames plus two device reads). Allowed 64 to 16384.
 	Target int
-	// LiveVoices is the live lane's voice count: 0 means 16.
-	LiveVoices int
+	// UIVoices is the live lane's voice count: 0 means 16.
+	UIVoices int
 }
 
 // The clock lock's constants.
@@ -36,10 +36,10 @@ const (
 	// MaxCorrection bounds the rate correction: ±0.5 % (8.6 cents of
 	// pitch at most, and only while an error is being worked off).
 	MaxCorrection = 0.005
-	// ResyncFrames is how far, in timeline frames, the game lane may fall
+	// ResyncSamples is how far, in timeline frames, the game lane may fall
 	// behind the clock beyond what the queue holds (a stalled device)
 	// before it jumps to the clock: 100 ms.
-	ResyncFrames = Rate / 10
+	ResyncSamples = Rate / 10
 
 	lockKp  = 1.0 / (5 * Rate)           // correction per frame of error: a 5 s time constant
 	lockKi  = lockKp * lockKp * Rate / 4 // per frame·second: critical damping
@@ -67,7 +67,7 @@ type FeederStats struct {
 // scale times a small clock-lock correction (paused: silence), so each
 // sound keeps its tick's place relative to the picture. The live lane is
 // a Mixer of the Feeder's own, in device frames, for interface sounds that
-// play through pause and slow motion (PlayInterface); it is not part of
+// play through pause and slow motion (PlayUI); it is not part of
 // the deterministic timeline: not in a rendered file, not in a replay.
 //
 // Each Feed writes everything the clock has fixed, summed with the live
@@ -84,7 +84,7 @@ type FeederStats struct {
 // Rate Control for Retro Game Emulators" (Hans-Kristian Arntzen). When
 // the queue has run dry (an underrun: the device was given silence) the
 // next Feed puts silence before the new frames, so they play at their
-// place again; when the lane falls more than ResyncFrames behind what the
+// place again; when the lane falls more than ResyncSamples behind what the
 // queue can take (a stalled device, a long hitch), it jumps to the clock
 // and a resync is counted.
 type Feeder struct {
@@ -116,7 +116,7 @@ const srcFrames = 4096
 
 // NewFeeder returns a feeder sized by cfg.
 func NewFeeder(cfg FeederConfig) (*Feeder, error) {
-	target, voices := cfg.Target, cfg.LiveVoices
+	target, voices := cfg.Target, cfg.UIVoices
 	if target == 0 {
 		target = 1024
 	}
@@ -142,12 +142,12 @@ func NewFeeder(cfg FeederConfig) (*Feeder, error) {
 // voice (its timeline is in device frames). Main goroutine only.
 func (f *Feeder) Live() *Mixer { return f.live }
 
-// PlayInterface starts p on the live lane at the next frame the feeder
+// PlayUI starts p on the live lane at the next frame the feeder
 // writes: it is heard one queue's latency later, whether the game is
 // paused or in slow motion. Call it on the main goroutine (any state
 // callback). It is not on the game's timeline: a replay or a rendered
 // file does not contain it.
-func (f *Feeder) PlayInterface(p Play) (VoiceID, error) {
+func (f *Feeder) PlayUI(p Play) (VoiceID, error) {
 	return f.live.Start(f.live.Cursor(), p)
 }
 
@@ -196,8 +196,8 @@ func (f *Feeder) Feed(game *Mixer, c GameClock) {
 		f.started = true
 		f.sBase, f.sLen = game.Cursor(), 0
 		f.pos, f.frac = f.sBase, 0
-		f.clock = c.Frame
-		f.seek(game, c.Frame-guard)
+		f.clock = c.Sample
+		f.seek(game, c.Sample-guard)
 	}
 	var pad, ng int64
 	var ratio float64
@@ -205,12 +205,12 @@ func (f *Feeder) Feed(game *Mixer, c GameClock) {
 		// Nothing of the game lane is heard; it follows the clock (single
 		// steps) unheard, and the queue is kept at its level with the
 		// live lane.
-		f.seek(game, f.pos+c.Frame-f.clock)
+		f.seek(game, f.pos+c.Sample-f.clock)
 		pad = max(level-fill, 0)
 	} else {
 		ratio = scale * (1 + f.corr)
 		// ng: the device frames the clock has fixed.
-		if room := (float64(c.Frame-guard-f.pos) - f.frac) / ratio; room >= 0 {
+		if room := (float64(c.Sample-guard-f.pos) - f.frac) / ratio; room >= 0 {
 			ng = int64(room) + 1
 		}
 		switch {
@@ -231,8 +231,8 @@ func (f *Feeder) Feed(game *Mixer, c GameClock) {
 			ng -= cut
 		case ng > space-level/2:
 			// The device has stalled (or the game ran far ahead): drop
-			// what cannot be queued once it lags by more than ResyncFrames.
-			if lag := float64(ng-(space-level/2)) * ratio; lag > ResyncFrames {
+			// what cannot be queued once it lags by more than ResyncSamples.
+			if lag := float64(ng-(space-level/2)) * ratio; lag > ResyncSamples {
 				f.advance(game, lag)
 				f.resyncs++
 				f.errf, f.integ = 0, 0
@@ -240,11 +240,11 @@ func (f *Feeder) Feed(game *Mixer, c GameClock) {
 			ng = min(ng, space-level/2)
 		}
 	}
-	f.clock = c.Frame
+	f.clock = c.Sample
 	n := pad + ng
 	mix := f.mix[:2*n]
 	clear(mix[:2*pad])
-	f.resample(game, mix[2*pad:], ratio, c.Frame)
+	f.resample(game, mix[2*pad:], ratio, c.Sample)
 	lv := f.lv[:2*n]
 	f.live.Render(lv)
 	for i := range mix {

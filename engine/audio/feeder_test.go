@@ -51,7 +51,7 @@ func (r *rig) frames(n int, scale float64, paused bool) []float32 {
 		if !paused {
 			r.clock += int64(800 * scale)
 		}
-		r.f.Feed(r.game, GameClock{Frame: r.clock, Scale: scale, Paused: paused})
+		r.f.Feed(r.game, GameClock{Sample: r.clock, Scale: scale, Paused: paused})
 		r.f.Read(buf)
 		r.out = append(r.out, buf...)
 	}
@@ -110,7 +110,7 @@ func TestFeederPausedSilencesTheGameLaneButNotTheLiveLane(t *testing.T) {
 		t.Errorf("paused: peak %v, want silence", p)
 	}
 	lane := r.f.Stats().Lane
-	if _, err := r.f.PlayInterface(Play{Clip: sine(1000, 0.2), Volume: 1}); err != nil {
+	if _, err := r.f.PlayUI(Play{Clip: sine(1000, 0.2), Volume: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if got := crossings(r.frames(30, 1, true)); got < 190 || got > 210 {
@@ -127,7 +127,7 @@ func TestFeederPausedSilencesTheGameLaneButNotTheLiveLane(t *testing.T) {
 func TestFeederLiveLaneIgnoresTheTimeScale(t *testing.T) {
 	r := newRig(t)
 	r.frames(10, 0.25, false)
-	if _, err := r.f.PlayInterface(Play{Clip: sine(1000, 0.2), Volume: 1}); err != nil {
+	if _, err := r.f.PlayUI(Play{Clip: sine(1000, 0.2), Volume: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if got := crossings(r.frames(30, 0.25, false)); got < 190 || got > 210 {
@@ -167,7 +167,7 @@ func TestFeederResyncsAfterAStalledDevice(t *testing.T) {
 	r.frames(30, 1, false)
 	for range 60 { // the device stops reading for 0.8 s
 		r.clock += 800
-		r.f.Feed(r.game, GameClock{Frame: r.clock, Scale: 1})
+		r.f.Feed(r.game, GameClock{Sample: r.clock, Scale: 1})
 	}
 	if got := r.f.Stats().Resyncs; got == 0 {
 		t.Errorf("got %d resyncs after a stalled device, want at least 1", got)
@@ -185,7 +185,7 @@ func TestFeederFeedAllocatesNothing(t *testing.T) {
 	buf := make([]float32, 2*800)
 	allocs := testing.AllocsPerRun(200, func() {
 		r.clock += 800
-		r.f.Feed(r.game, GameClock{Frame: r.clock, Scale: 1})
+		r.f.Feed(r.game, GameClock{Sample: r.clock, Scale: 1})
 		r.f.Read(buf)
 	})
 	if allocs != 0 {
@@ -194,7 +194,7 @@ func TestFeederFeedAllocatesNothing(t *testing.T) {
 }
 
 func TestNewFeederRejectsBadSizes(t *testing.T) {
-	for _, cfg := range []FeederConfig{{Target: 10}, {Target: 1 << 20}, {LiveVoices: -1}} {
+	for _, cfg := range []FeederConfig{{Target: 10}, {Target: 1 << 20}, {UIVoices: -1}} {
 		if _, err := NewFeeder(cfg); err == nil {
 			t.Errorf("NewFeeder(%+v): got no error, want one", cfg)
 		}
@@ -214,7 +214,7 @@ func BenchmarkFeederFrame(b *testing.B) {
 	for b.Loop() {
 		clock += 800
 		t0 := time.Now()
-		f.Feed(game, GameClock{Frame: clock, Scale: 1})
+		f.Feed(game, GameClock{Sample: clock, Scale: 1})
 		if d := time.Since(t0); len(waits) < cap(waits) {
 			waits = append(waits, d)
 		}

@@ -11,12 +11,12 @@ import (
 // float32 samples, left then right.
 const Rate = 48000
 
-// FrameOfTick returns the timeline frame where a sound started by a tick
+// SampleOfTick returns the timeline frame where a sound started by a tick
 // at tickTime begins: one step later (the picture of a tick is shown one
 // step after it, blended), in frames since origin, rounded down. It is
 // exact integer arithmetic on microseconds, so every frame rate and every
 // replay puts the sound at the same frame.
-func FrameOfTick(tickTime, step, origin timing.Micros) int64 {
+func SampleOfTick(tickTime, step, origin timing.Micros) int64 {
 	return int64(tickTime+step-origin) * Rate / 1_000_000
 }
 
@@ -27,7 +27,7 @@ type Clip struct {
 }
 
 // Frames returns the clip's length in frames.
-func (c *Clip) Frames() int { return len(c.Samples) / 2 }
+func (c *Clip) Len() int { return len(c.Samples) / 2 }
 
 // Bus groups voices under one volume.
 type Bus uint8
@@ -36,7 +36,7 @@ type Bus uint8
 const (
 	Effects   Bus = iota // game sounds: the zero value
 	Music                // streamed or looping music
-	Interface            // menus and the HUD; may play on while the game is paused
+	UI                   // menus and the HUD; may play on while the game is paused
 	NumBuses
 )
 
@@ -128,7 +128,7 @@ func (m *Mixer) SetBusVolume(b Bus, v float32) error {
 	return nil
 }
 
-// Start schedules p to begin at timeline frame at (FrameOfTick for a sound
+// Start schedules p to begin at timeline frame at (SampleOfTick for a sound
 // of the simulation). A start before the cursor plays from where the
 // timeline is, as if it had begun at at. With every voice in use, the
 // quietest voice (the oldest among equals) is stolen and counted.
@@ -150,7 +150,7 @@ func (m *Mixer) StartOwned(at int64, p Play, owner uint64) (VoiceID, error) {
 		return 0, fmt.Errorf("audio: Start %q: both a clip and a stream: give one", p.Clip.Name)
 	case p.Stream != nil:
 		name = p.Stream.Name
-	case p.Clip == nil || p.Clip.Frames() == 0:
+	case p.Clip == nil || p.Clip.Len() == 0:
 		return 0, fmt.Errorf("audio: Start: no clip, or an empty one")
 	default:
 		name = p.Clip.Name
@@ -267,7 +267,7 @@ func (m *Mixer) Render(dst []float32) {
 	// Drop voices that have ended.
 	for i := 0; i < len(m.voices); {
 		v := &m.voices[i]
-		if v.stop <= to || v.st != nil && v.st.err != nil || v.st == nil && !v.loop && v.start+int64(v.clip.Frames()) <= to {
+		if v.stop <= to || v.st != nil && v.st.err != nil || v.st == nil && !v.loop && v.start+int64(v.clip.Len()) <= to {
 			if v.st != nil {
 				m.streamEnded(v)
 			}
@@ -299,7 +299,7 @@ func (m *Mixer) mix(v *voice, dst []float32, from, to int64) {
 		m.mixFaded(v, dst, from, lo, hi)
 		return
 	}
-	frames := int64(v.clip.Frames())
+	frames := int64(v.clip.Len())
 	k := lo - v.start // the clip frame at lo
 	if v.loop {
 		k %= frames

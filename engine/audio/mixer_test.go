@@ -79,8 +79,8 @@ func TestFrameOfTick(t *testing.T) {
 		{500_000, 10000, 500_000, 480},
 	}
 	for _, tt := range tests {
-		if got := FrameOfTick(tt.tick, tt.step, tt.origin); got != tt.want {
-			t.Errorf("FrameOfTick(%d, %d, %d) = %d, want %d", tt.tick, tt.step, tt.origin, got, tt.want)
+		if got := SampleOfTick(tt.tick, tt.step, tt.origin); got != tt.want {
+			t.Errorf("SampleOfTick(%d, %d, %d) = %d, want %d", tt.tick, tt.step, tt.origin, got, tt.want)
 		}
 	}
 }

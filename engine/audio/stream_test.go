@@ -85,8 +85,8 @@ func TestStreamMatchesTheDecodedClip(t *testing.T) {
 		m := mixer(t, 2)
 		m.Start(0, Play{Stream: streamOf(t, name, data), Pan: -1, Volume: 1})
 		m.Start(0, Play{Clip: c, Pan: 1, Volume: 1})
-		out := render(m, c.Frames()+100, 333)
-		for i := range c.Frames() {
+		out := render(m, c.Len()+100, 333)
+		for i := range c.Len() {
 			// Hard left plays the stream's left, hard right the clip's right:
 			// compare the stream's left with the clip's left via the same gain.
 			if out[2*i] != c.Samples[2*i]*float32(math.Cos(0)) {

@@ -8,12 +8,12 @@ import (
 	"math"
 )
 
-// MaxWAVFrames is the most frames a WAV file written here holds: its sizes
+// MaxWAVSamples is the most frames a WAV file written here holds: its sizes
 // are 32-bit, so 4 GiB of 16-bit stereo, about 6 hours 12 minutes at Rate.
-const MaxWAVFrames = 1_073_741_812 // (2³² − 1 − the 44-byte header) ÷ 4 bytes per frame
+const MaxWAVSamples = 1_073_741_812 // (2³² − 1 − the 44-byte header) ÷ 4 bytes per frame
 
 // The limit and the header agree.
-var _ = [1]int{}[(math.MaxUint32-wavHeader)/4-MaxWAVFrames]
+var _ = [1]int{}[(math.MaxUint32-wavHeader)/4-MaxWAVSamples]
 
 // wavHeader is the size of a WAV file's header as written here.
 const wavHeader = 44
@@ -25,15 +25,15 @@ func WriteWAV(w io.Writer, samples []float32) error {
 	if len(samples)%2 != 0 {
 		return fmt.Errorf("audio: WriteWAV: %d samples is not a whole number of stereo frames", len(samples))
 	}
-	if len(samples)/2 > MaxWAVFrames {
-		return fmt.Errorf("audio: WriteWAV: %d frames are too many for a WAV file (at most %d, %s)", len(samples)/2, MaxWAVFrames, wavLimit)
+	if len(samples)/2 > MaxWAVSamples {
+		return fmt.Errorf("audio: WriteWAV: %d frames are too many for a WAV file (at most %d, %s)", len(samples)/2, MaxWAVSamples, wavLimit)
 	}
 	b := appendWAVHeader(make([]byte, 0, wavHeader+2*len(samples)), int64(len(samples)/2))
 	_, err := w.Write(appendPCM16(b, samples))
 	return err
 }
 
-// wavLimit says what MaxWAVFrames is in words.
+// wavLimit says what MaxWAVSamples is in words.
 const wavLimit = "4 GiB, about 6 h 12 min of 48 kHz stereo"
 
 // appendWAVHeader appends the header of a 16-bit stereo PCM WAV file of
@@ -66,7 +66,7 @@ func appendPCM16(b []byte, samples []float32) []byte {
 	return b
 }
 
-// ErrWAVFull is WAVWriter.Write's error once the file holds MaxWAVFrames.
+// ErrWAVFull is WAVWriter.Write's error once the file holds MaxWAVSamples.
 var ErrWAVFull = errors.New("audio: the WAV file is full: it holds at most " + wavLimit)
 
 // WAVWriter writes a 16-bit stereo PCM WAV file at Rate as the frames
@@ -100,7 +100,7 @@ func NewWAVWriter(w io.WriteSeeker) (*WAVWriter, error) {
 }
 
 // Write appends samples (interleaved stereo, whole frames), clipped and
-// rounded as WriteWAV does. Past MaxWAVFrames it writes what fits and
+// rounded as WriteWAV does. Past MaxWAVSamples it writes what fits and
 // returns ErrWAVFull; after an error it writes nothing more and returns
 // that error again. It allocates nothing.
 func (w *WAVWriter) Write(samples []float32) error {
@@ -111,7 +111,7 @@ func (w *WAVWriter) Write(samples []float32) error {
 		return fmt.Errorf("audio: WAVWriter: %d samples is not a whole number of stereo frames", len(samples))
 	}
 	full := false
-	if room := 2 * (MaxWAVFrames - w.frames); int64(len(samples)) > room {
+	if room := 2 * (MaxWAVSamples - w.frames); int64(len(samples)) > room {
 		samples, full = samples[:room], true
 	}
 	for len(samples) > 0 {
@@ -141,7 +141,7 @@ func (w *WAVWriter) flush() {
 }
 
 // Frames returns how many frames have been written.
-func (w *WAVWriter) Frames() int64 { return w.frames }
+func (w *WAVWriter) Len() int64 { return w.frames }
 
 // Close writes what is gathered and the sizes into the header, leaving the
 // file complete (it holds what fit when Write returned ErrWAVFull). It

@@ -84,8 +84,8 @@ func TestDecodeWAVResamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Frames() != Rate {
-		t.Errorf("got %d frames, want %d", c.Frames(), Rate)
+	if c.Len() != Rate {
+		t.Errorf("got %d frames, want %d", c.Len(), Rate)
 	}
 	// Frame 3 at 48 kHz is halfway between source frames 1 and 2.
 	if got, want := c.Samples[2*3], float32(1.5/32768); math.Abs(float64(got-want)) > 1e-9 {
@@ -133,8 +133,8 @@ func TestDecodeWAVUnsetDataSizeReadsToTheEnd(t *testing.T) {
 			t.Errorf("data size %#x: %v", size, err)
 			continue
 		}
-		if c.Frames() != Rate {
-			t.Errorf("data size %#x: %d frames, want %d (the file's one second)", size, c.Frames(), Rate)
+		if c.Len() != Rate {
+			t.Errorf("data size %#x: %d frames, want %d (the file's one second)", size, c.Len(), Rate)
 		}
 	}
 }

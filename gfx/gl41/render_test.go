@@ -302,10 +302,10 @@ func TestCloseReleasesEverything(t *testing.T) {
 	mainthread.Call(func() {
 		r := win.Renderer()
 		objs := gl41.ObjectsForTest(r)
-		total, before = objs.Total(), objs.Live()
+		total, before = objs.Total(), objs.UI()
 		err1 = r.Close()
 		err2 = r.Close()
-		after = objs.Live()
+		after = objs.UI()
 		errRender = r.Render(&gfx.Picture{Width: 32, Height: 32})
 		glErr = r.CheckError()
 	})

@@ -23,7 +23,7 @@ func TestSoundsDecodeToTheirSynthesis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := c.Frames(), MusicSeconds*audio.Rate; got != want {
+	if got, want := c.Len(), MusicSeconds*audio.Rate; got != want {
 		t.Errorf("music.ogg: %d frames, want %d (%d s at %d Hz)", got, want, MusicSeconds, audio.Rate)
 	}
 	ref := Music()

@@ -61,7 +61,7 @@ func TestMusicMuteReplaysToTheSameAudio(t *testing.T) {
 			last = i / 2
 		}
 	}
-	// A tick's changes land one step after its time (FrameOfTick): the
+	// A tick's changes land one step after its time (SampleOfTick): the
 	// mixes differ from about the first press's tick to the second's.
 	stepFrames := float64(audio.Rate) / float64(h.Game.Time().TickRate())
 	if first < 0 || math.Abs(float64(first)-(mute)*stepFrames) > stepFrames+1 || math.Abs(float64(last)-(unmute)*stepFrames) > stepFrames+1 {

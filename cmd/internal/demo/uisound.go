@@ -13,6 +13,6 @@ func clickClip() *audio.Clip { return tone("click", 1800, 0.7, 0.05, 0.25) }
 // -audio-out does not contain it). Without an audio output it does
 // nothing. Called from a state callback on the main goroutine.
 func playClick(g *engine.Game, c *audio.Clip) error {
-	_, err := g.Audio().PlayUI(audio.Play{Clip: c, Bus: audio.Interface, Volume: 1})
+	_, err := g.Audio().PlayUI(audio.Play{Clip: c, Bus: audio.UI, Volume: 1})
 	return err
 }

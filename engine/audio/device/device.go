@@ -149,13 +149,13 @@ func (o *Output) Feed(game *audio.Mixer, c audio.GameClock) {
 	}
 }
 
-// PlayInterface starts p on the live lane (audio.Feeder.PlayInterface);
+// PlayUI starts p on the live lane (audio.Feeder.PlayUI);
 // silent, it does nothing and returns 0.
-func (o *Output) PlayInterface(p audio.Play) (audio.VoiceID, error) {
+func (o *Output) PlayUI(p audio.Play) (audio.VoiceID, error) {
 	if o.silent {
 		return 0, nil
 	}
-	return o.f.PlayInterface(p)
+	return o.f.PlayUI(p)
 }
 
 // Stats returns the counters; call it on the main goroutine.

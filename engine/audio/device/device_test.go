@@ -159,7 +159,7 @@ func TestNoDeviceRunsSilently(t *testing.T) {
 		t.Fatal(err)
 	}
 	if id, err := game.Game.Audio().PlayUI(audio.Play{Clip: &audio.Clip{Samples: []float32{1, 1}}, Volume: 1}); id != 0 || err != nil {
-		t.Errorf("PlayInterface on a silent Output: got %v, %v; want 0, nil", id, err)
+		t.Errorf("PlayUI on a silent Output: got %v, %v; want 0, nil", id, err)
 	}
 	if len(notices) != 1 {
 		t.Errorf("%d notices after running, want still 1", len(notices))

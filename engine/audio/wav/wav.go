@@ -155,7 +155,7 @@ func (d *decoder) check(format uint16) error {
 
 // Frames returns the data chunk's length in frames (audio.Sized), from
 // the header.
-func (d *decoder) Frames() int64 { return d.size / int64(d.ch*d.bits/8) }
+func (d *decoder) Len() int64 { return d.size / int64(d.ch*d.bits/8) }
 
 func (d *decoder) Channels() int { return d.ch }
 func (d *decoder) Rate() int     { return d.rate }
