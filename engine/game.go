@@ -70,18 +70,18 @@ type Game struct {
 	// tickSample is the audio sample position where the last tick's
 	// sounds begin (Audio().TickSamplePosition).
 	tickSample int64
-	audioOut  AudioOutput // nil: silent
-	window    windowState // what states asked of the window
-	opts      Options
-	sched     *timing.Scheduler
-	clock     Clock
-	stamp     func() timing.Micros
-	rand      *rand.Rand
-	pcg       *rand.PCG    // rand's source, whose state Hash includes
-	hbuf      []byte       // Hash's scratch for the source's state
-	fcodec    fields.Codec // hashes states that describe their fields
-	mode      scene.Mode
-	logf      func(string, ...any)
+	audioOut   AudioOutput // nil: silent
+	window     windowState // what states asked of the window
+	opts       Options
+	sched      *timing.Scheduler
+	clock      Clock
+	stamp      func() timing.Micros
+	rand       *rand.Rand
+	pcg        *rand.PCG    // rand's source, whose state Hash includes
+	hbuf       []byte       // Hash's scratch for the source's state
+	fcodec     fields.Codec // hashes states that describe their fields
+	mode       scene.Mode
+	logf       func(string, ...any)
 
 	win Window
 	r   gfx.Renderer

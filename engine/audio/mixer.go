@@ -34,9 +34,9 @@ type Bus uint8
 
 // The buses.
 const (
-	Effects   Bus = iota // game sounds: the zero value
-	Music                // streamed or looping music
-	UI                   // menus and the HUD; may play on while the game is paused
+	Effects Bus = iota // game sounds: the zero value
+	Music              // streamed or looping music
+	UI                 // menus and the HUD; may play on while the game is paused
 	NumBuses
 )
 
