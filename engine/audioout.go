@@ -20,9 +20,8 @@ var _ AudioOutput = (*audio.Feeder)(nil)
 // AudioControls is the game's sound: the mixer the ticks' sounds are
 // placed on, the output that plays it, sounds on the output's UI lane, and
 // where the ticks stand on the audio timeline, in sample positions (a
-// position holds one sample of every channel; audio.Rate of them make a
-// second). Get it with
-// Game.Audio; it is a small value that allocates nothing, so fetch it
+// sample is one instant of sound across all channels; audio.Rate of them
+// make a second). Get it with Game.Audio; it is a small value that allocates nothing, so fetch it
 // where it is used. Its methods run on the main goroutine. To place a
 // sound on the game's timeline, use TickContext.PlaySound from a tick.
 type AudioControls struct{ g *Game }

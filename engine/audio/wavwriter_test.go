@@ -84,7 +84,7 @@ func TestWAVWriterStopsAtTheFormatsLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.frames = MaxWAVSamples - 10 // as if 4 GiB had been written
+	w.written = MaxWAVSamples - 10 // as if 4 GiB had been written
 	if err := w.Write(make([]float32, 2*25)); !errors.Is(err, ErrWAVFull) {
 		t.Errorf("writing past the limit: got %v, want ErrWAVFull", err)
 	}
