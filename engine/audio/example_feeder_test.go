@@ -20,6 +20,6 @@ func ExampleFeeder() {
 	f.Read(dev) // on the device's goroutine
 	st := f.Stats()
 	// Centred, the click's 0.5 is panned at constant power: 0.5·cos(π/4).
-	fmt.Printf("queued for the device: %d frames; the click: %.4f\n", st.Level, dev[0])
-	// Output: queued for the device: 1024 frames; the click: 0.3536
+	fmt.Printf("queued for the device: %d samples; the click: %.4f\n", st.Level, dev[0])
+	// Output: queued for the device: 1024 samples; the click: 0.3536
 }

@@ -18,13 +18,13 @@ func sine(freq, seconds float64) *Clip {
 	return c
 }
 
-// rig is a feeder with a game mixer, driven by frames of 800 device frames
+// rig is a feeder with a game mixer, driven by frames of 800 device samples
 // (60 fps) with the device reading the same amount after each.
 type rig struct {
 	t     *testing.T
 	f     *Feeder
 	game  *Mixer
-	clock int64 // the game clock, timeline frames
+	clock int64 // the game clock, timeline samples
 	out   []float32
 }
 
@@ -41,7 +41,7 @@ func newRig(t *testing.T) *rig {
 	return &rig{t: t, f: f, game: game}
 }
 
-// frames runs n frames of 800 device frames: the clock moves 800 × scale
+// frames runs n frames of 800 device samples: the clock moves 800 × scale
 // (0 while paused), the feeder feeds, the device reads; it returns what the
 // device got.
 func (r *rig) frames(n int, scale float64, paused bool) []float32 {
@@ -151,14 +151,14 @@ func TestFeederUnderrunIsSilenceCountedAndSkipped(t *testing.T) {
 	}
 	st := r.f.Stats()
 	if st.Underrun < 30*800-2*st.Level {
-		t.Errorf("underrun %d frames, want at least %d", st.Underrun, 30*800-2*st.Level)
+		t.Errorf("underrun %d samples, want at least %d", st.Underrun, 30*800-2*st.Level)
 	}
 	r.clock += 30 * 800
 	r.frames(30, 1, false)
 	st = r.f.Stats()
 	// The lane follows the clock: it is one queue behind it, not 0.5 s.
 	if lag := float64(r.clock) - st.Lane; lag > float64(st.Level)+100 {
-		t.Errorf("after the hitch the lane lags the clock by %v frames, want at most the level %d", lag, st.Level)
+		t.Errorf("after the hitch the lane lags the clock by %v samples, want at most the level %d", lag, st.Level)
 	}
 }
 

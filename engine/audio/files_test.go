@@ -35,7 +35,7 @@ func readTestdata(t testing.TB, name string) []byte {
 	return b
 }
 
-// channel returns channel c (0 left, 1 right) of stereo frames.
+// channel returns channel c (0 left, 1 right) of stereo samples.
 func channel(s []float32, c int) []float64 {
 	out := make([]float64, len(s)/2)
 	for i := range out {
@@ -189,12 +189,12 @@ func FuzzDecodeAudio(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Decode("fuzz", bytes.NewReader(data), codecs...)
 		if err == nil && c.Len() == 0 {
-			t.Fatal("no error and no frames")
+			t.Fatal("no error and no samples")
 		}
 		if err != nil && !strings.Contains(err.Error(), "fuzz") {
 			t.Fatalf("the error does not name the file: %v", err)
 		}
-		// The same bytes as a stream: no panic, and the frames it gives
+		// The same bytes as a stream: no panic, and the samples it gives
 		// are finite.
 		s, err := StreamBytes("fuzz", data, codecs...)
 		if err != nil {

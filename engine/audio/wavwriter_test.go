@@ -35,7 +35,7 @@ func (s *seekBuffer) Seek(off int64, whence int) (int64, error) {
 	return int64(s.pos), nil
 }
 
-// A WAV written as the frames come, in blocks of any size, is the file
+// A WAV written as the samples come, in blocks of any size, is the file
 // WriteWAV writes of the same samples, and it is written while it grows
 // (the memory held is a fixed buffer, whatever the length).
 func TestWAVWriterWritesWhatWriteWAVWrites(t *testing.T) {
@@ -59,7 +59,7 @@ func TestWAVWriterWritesWhatWriteWAVWrites(t *testing.T) {
 				t.Fatal(err)
 			}
 			if w.Len() > 2*wavChunk/4 && len(got.b) < wavHeader+wavChunk {
-				t.Fatalf("blocks of %d: %d frames taken, %d bytes written: the file is not written as it grows", block, w.Len(), len(got.b))
+				t.Fatalf("blocks of %d: %d samples taken, %d bytes written: the file is not written as it grows", block, w.Len(), len(got.b))
 			}
 		}
 		if err := w.Close(); err != nil {
@@ -89,7 +89,7 @@ func TestWAVWriterStopsAtTheFormatsLimit(t *testing.T) {
 		t.Errorf("writing past the limit: got %v, want ErrWAVFull", err)
 	}
 	if w.Len() != MaxWAVSamples {
-		t.Errorf("%d frames kept, want %d", w.Len(), MaxWAVSamples)
+		t.Errorf("%d samples kept, want %d", w.Len(), MaxWAVSamples)
 	}
 	if err := w.Close(); err != nil {
 		t.Errorf("Close of a full file: %v, want nil (it is complete)", err)

@@ -10,16 +10,16 @@ import (
 	"github.com/tickwork/tickwork/engine/audio"
 )
 
-// dyingSink is a device that works for a number of frames and then fails,
+// dyingSink is a device that works for a number of samples and then fails,
 // the way a USB headset that is pulled out does.
 type dyingSink struct {
-	frames, failAt int
-	paused         int
+	samples, failAt int
+	paused          int
 }
 
 func (d *dyingSink) err() error {
-	d.frames++
-	if d.frames > d.failAt {
+	d.samples++
+	if d.samples > d.failAt {
 		return errors.New("ALSA error at snd_pcm_writei: No such device")
 	}
 	return nil
