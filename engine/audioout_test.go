@@ -96,7 +96,7 @@ func TestAudioOutputFollowsPauseAndTimeScale(t *testing.T) {
 	}
 }
 
-func TestPlayInterfaceWithoutAnOutputDoesNothing(t *testing.T) {
+func TestPlayUIWithoutAnOutputDoesNothing(t *testing.T) {
 	h, err := NewHeadless(Options{}, hummer{})
 	if err != nil {
 		t.Fatal(err)

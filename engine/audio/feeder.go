@@ -70,7 +70,7 @@ type FeederStats struct {
 // play through pause and slow motion (PlayUI); it is not part of
 // the deterministic timeline: not in a rendered file, not in a replay.
 //
-// Each Feed writes everything the clock has fixed, summed with the live
+// Each Feed writes everything the clock has fixed, summed with the UI
 // lane, to a lock-free queue; the device's goroutine only copies out of it
 // (Read) and never waits for the game, nor the game for it. The latency
 // from the clock to the ear is the queue's level plus the device's own

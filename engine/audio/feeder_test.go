@@ -97,7 +97,7 @@ func TestFeederPlaysTheGameLaneAtTheTimeScale(t *testing.T) {
 	}
 }
 
-func TestFeederPausedSilencesTheGameLaneButNotTheLiveLane(t *testing.T) {
+func TestFeederPausedSilencesTheGameLaneButNotTheUILane(t *testing.T) {
 	r := newRig(t)
 	if _, err := r.game.Start(0, Play{Clip: sine(600, 10), Volume: 1}); err != nil {
 		t.Fatal(err)
@@ -114,7 +114,7 @@ func TestFeederPausedSilencesTheGameLaneButNotTheLiveLane(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := crossings(r.frames(30, 1, true)); got < 190 || got > 210 {
-		t.Errorf("paused: an interface sound of 0.2 s at 1 kHz gave %d crossings, want about 200", got)
+		t.Errorf("paused: a UI sound of 0.2 s at 1 kHz gave %d crossings, want about 200", got)
 	}
 	if got := r.f.Stats().Lane; got != lane {
 		t.Errorf("paused: the game lane moved from %v to %v", lane, got)
@@ -124,14 +124,14 @@ func TestFeederPausedSilencesTheGameLaneButNotTheLiveLane(t *testing.T) {
 	}
 }
 
-func TestFeederLiveLaneIgnoresTheTimeScale(t *testing.T) {
+func TestFeederUILaneIgnoresTheTimeScale(t *testing.T) {
 	r := newRig(t)
 	r.frames(10, 0.25, false)
 	if _, err := r.f.PlayUI(Play{Clip: sine(1000, 0.2), Volume: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if got := crossings(r.frames(30, 0.25, false)); got < 190 || got > 210 {
-		t.Errorf("at scale 0.25 an interface sound of 0.2 s at 1 kHz gave %d crossings, want about 200", got)
+		t.Errorf("at scale 0.25 a UI sound of 0.2 s at 1 kHz gave %d crossings, want about 200", got)
 	}
 }
 

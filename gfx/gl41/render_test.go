@@ -302,10 +302,10 @@ func TestCloseReleasesEverything(t *testing.T) {
 	mainthread.Call(func() {
 		r := win.Renderer()
 		objs := gl41.ObjectsForTest(r)
-		total, before = objs.Total(), objs.UI()
+		total, before = objs.Total(), objs.Live()
 		err1 = r.Close()
 		err2 = r.Close()
-		after = objs.UI()
+		after = objs.Live()
 		errRender = r.Render(&gfx.Picture{Width: 32, Height: 32})
 		glErr = r.CheckError()
 	})
