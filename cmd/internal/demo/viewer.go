@@ -25,6 +25,7 @@ var ViewerKeys = []Binding{
 	{[]input.Key{input.KeySpace}, "Space", "pause / play the animation", nil},
 	{[]input.Key{input.KeyR}, "R", "reset the view", nil},
 	{[]input.Key{input.KeyF1}, "F1", "debug overlay", nil},
+	{[]input.Key{input.KeyF2}, "F2", "debug drawing: the orbit's target, the model's bounds", nil},
 	{[]input.Key{input.KeyQ, input.KeyEscape}, "Q / Esc", "quit", nil},
 }
 
@@ -40,6 +41,7 @@ type Viewer struct {
 	which int // the animation playing, -1 for none
 	orbit camera.Orbit
 	home  camera.Orbit // the view R returns to
+	reach float32      // the radius of the sphere around the model
 	built bool
 
 	dragging   bool
@@ -88,6 +90,7 @@ func (v *Viewer) Enter(*engine.Context) error {
 		return err
 	}
 	center, radius := modelBounds(&v.world, lib)
+	v.reach = radius
 	// The old viewer's yaw 0.6 and pitch 0.35 (eye above, to the right) in
 	// the camera package's terms: yaw and pitch are the view's direction.
 	v.orbit = camera.Orbit{
@@ -214,8 +217,15 @@ func (v *Viewer) Hash() uint64 {
 	return h*1099511628211 ^ uint64(v.which+1)<<52 ^ math.Float64bits(v.anim.Time())
 }
 
-// Draw shows the file, its counts, the animation and the keys.
+// Draw shows the file, its counts, the animation and the keys; with debug
+// drawing on (F2), the orbit's target and the sphere around the model.
 func (v *Viewer) Draw(ctx *engine.DrawContext) {
+	if d := ctx.Debug(); d.On() {
+		t := v.orbit.Target
+		at := mgl32.Translate3D(t[0], t[1], t[2])
+		d.OnTop().Axes(&at, 0.3*v.reach)
+		d.Sphere(t, v.reach, boundsColor)
+	}
 	h := ctx.HUD
 	f := ctx.Face
 	y := float32(12)
