@@ -15,6 +15,9 @@ var (
 	aimColor    = gfx.RGB(0.4, 0.85, 1)
 )
 
+// boxMargin is how much larger than its mesh an actor's box is drawn.
+const boxMargin = 1.04
+
 // unitBox is the box around every built-in mesh.
 var unitBox = gfx.Bounds{Min: mgl32.Vec3{-0.5, -0.5, -0.5}, Max: mgl32.Vec3{0.5, 0.5, 0.5}}
 
@@ -31,7 +34,7 @@ func (g *Gameplay) debugDraw(ctx *engine.DrawContext) {
 		return
 	}
 	origin := mgl32.Ident4()
-	d.OnTop().Axes(&origin, 2)
+	d.OnTop().Axes(&origin, 3)
 	for _, a := range g.world.All() {
 		if a.Hidden || a.Mesh == gfx.MeshNone || a.Mesh == gfx.MeshPlane {
 			continue
@@ -40,8 +43,11 @@ func (g *Gameplay) debugDraw(ctx *engine.DrawContext) {
 		if !ok {
 			continue
 		}
+		// A little larger than the mesh, so that its edges are not hidden
+		// in the mesh's own.
+		c, h := b.Min.Add(b.Max).Mul(0.5), b.Max.Sub(b.Min).Mul(0.5*boxMargin)
 		m := a.RenderMatrix() // where this frame draws it, between two ticks
-		d.OrientedBox(&m, b.Min, b.Max, boundsColor)
+		d.OrientedBox(&m, c.Sub(h), c.Add(h), boundsColor)
 	}
 	if g.ball == nil {
 		return
