@@ -13,7 +13,7 @@ import (
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/scene"
-	"github.com/tickwork/tickwork/timing"
+	"github.com/tickwork/tickwork/scene/camera"
 )
 
 // ViewerKeys are the model viewer's keys, in the order shown on screen.
@@ -25,6 +25,7 @@ var ViewerKeys = []Binding{
 	{[]input.Key{input.KeySpace}, "Space", "pause / play the animation", nil},
 	{[]input.Key{input.KeyR}, "R", "reset the view", nil},
 	{[]input.Key{input.KeyF1}, "F1", "debug overlay", nil},
+	{[]input.Key{input.KeyF2}, "F2", "debug drawing: the orbit's target, the model's bounds", nil},
 	{[]input.Key{input.KeyQ, input.KeyEscape}, "Q / Esc", "quit", nil},
 }
 
@@ -38,7 +39,9 @@ type Viewer struct {
 	inst  *asset.Instance
 	anim  *asset.Animator
 	which int // the animation playing, -1 for none
-	orbit *Orbit
+	orbit camera.Orbit
+	home  camera.Orbit // the view R returns to
+	reach float32      // the radius of the sphere around the model
 	built bool
 
 	dragging   bool
@@ -82,27 +85,29 @@ func (v *Viewer) Enter(*engine.Context) error {
 	if len(md.Notices) > 0 {
 		v.note = md.Notices[0]
 	}
-	if err := v.world.SetLens(mgl32.DegToRad(45), 0.01, 1000); err != nil {
-		return err
-	}
 	v.world.SetLight(gfx.Light{Dir: mgl32.Vec3{-0.4, -1, -0.5}, Color: gfx.RGB(0.9, 0.9, 0.85), Ambient: gfx.RGB(0.35, 0.35, 0.4)})
 	if v.inst, err = md.Spawn(&v.world, scene.Spec{}); err != nil {
 		return err
 	}
 	center, radius := modelBounds(&v.world, lib)
-	v.orbit = &Orbit{Target: center, Distance: 2.6 * radius, Yaw: 0.6, Pitch: 0.35, home: [3]float64{0.6, 0.35, float64(2.6 * radius)}}
-	cam, err := v.world.Spawn(scene.Spec{Behavior: v.orbit})
-	if err != nil {
+	v.reach = radius
+	// The old viewer's yaw 0.6 and pitch 0.35 (eye above, to the right) in
+	// the camera package's terms: yaw and pitch are the view's direction.
+	v.orbit = camera.Orbit{
+		Target: center, Distance: 2.6 * radius, MinDistance: 1e-3, MaxDistance: 1e5,
+		ZoomStep: float32(math.Exp(0.15)), // one wheel notch, as before
+		Aim: camera.Aim{
+			Yaw: -0.6, Pitch: -0.35, MinPitch: -1.5, MaxPitch: 1.5,
+			LookSpeed: 0.005, TurnSpeed: 1.6, FovY: mgl32.DegToRad(45),
+		},
+	}
+	v.orbit.Near, v.orbit.Far = 0.01, 1000
+	if err := v.orbit.Check(); err != nil {
 		return err
 	}
-	a, _ := v.world.Actor(cam)
-	v.orbit.place(a)
-	if err := v.world.Teleport(cam); err != nil {
-		return err
-	}
-	if err := v.world.SetCamera(cam); err != nil {
-		return err
-	}
+	v.orbit.Snap()
+	v.home = v.orbit
+	v.world.SetViewer(&v.orbit)
 	if len(md.Animations) > 0 {
 		if err := v.play(0); err != nil {
 			return err
@@ -135,36 +140,35 @@ func (v *Viewer) Tick(ctx *engine.TickContext) error {
 	}
 	windowKeys(ctx, func(s string) { v.note = s })
 	dt := ctx.Tick.Delta
-	o := v.orbit
-	turn := 1.6 * dt
+	// Keys, drag, wheel and mouse-look become one tick of camera input. The
+	// old viewer's angles ran the other way round (they placed the eye; the
+	// camera's place the view), hence the signs.
+	var ci camera.Input
 	if in.Down(input.KeyLeft) {
-		o.Yaw -= turn
+		ci.Turn[0]++
 	}
 	if in.Down(input.KeyRight) {
-		o.Yaw += turn
+		ci.Turn[0]--
 	}
 	if in.Down(input.KeyUp) {
-		o.Pitch += turn
+		ci.Turn[1]--
 	}
 	if in.Down(input.KeyDown) {
-		o.Pitch -= turn
+		ci.Turn[1]++
 	}
-	zoom := 1.0
 	if in.Down(input.KeyEqual) || in.Down(input.KeyKPAdd) {
-		zoom *= math.Exp(-1.5 * dt)
+		ci.Zoom += float32(10 * dt) // e^(1.5·dt) a tick, as before
 	}
 	if in.Down(input.KeyMinus) || in.Down(input.KeyKPSubtract) {
-		zoom *= math.Exp(1.5 * dt)
+		ci.Zoom -= float32(10 * dt)
 	}
-	if _, sy := in.Scroll(); sy != 0 {
-		zoom *= math.Exp(-0.15 * sy)
-	}
-	o.Distance = float32(min(max(float64(o.Distance)*zoom, 1e-3), 1e5))
+	_, sy := in.Scroll()
+	ci.Zoom += float32(sy)
 	x, y := in.Cursor()
 	if in.ButtonDown(input.ButtonLeft) {
-		if v.dragging {
-			o.Yaw += (x - v.lastX) * 0.01
-			o.Pitch += (y - v.lastY) * 0.01
+		if v.dragging { // a drag turns twice as fast as mouse-look
+			ci.Look[0] -= float32(2 * (x - v.lastX))
+			ci.Look[1] += float32(2 * (y - v.lastY))
 		}
 		v.dragging = true
 	} else {
@@ -184,12 +188,12 @@ func (v *Viewer) Tick(ctx *engine.TickContext) error {
 		}
 	}
 	mx, my := in.MouseMotion()
-	o.Yaw += mx * 0.005
-	o.Pitch += my * 0.005
-	o.Pitch = min(max(o.Pitch, -1.5), 1.5)
+	ci.Look[0] -= float32(mx)
+	ci.Look[1] += float32(my)
 	if pressed(in, input.KeyR) {
-		o.Yaw, o.Pitch, o.Distance = o.home[0], o.home[1], float32(o.home[2])
+		v.orbit.Aim, v.orbit.Distance = v.home.Aim, v.home.Distance
 	}
+	v.orbit.Tick(ci, dt)
 	if n := len(v.model.Animations); n > 0 {
 		if pressed(in, input.KeyTab) {
 			if err := v.play((v.which + 1) % n); err != nil {
@@ -206,14 +210,22 @@ func (v *Viewer) Tick(ctx *engine.TickContext) error {
 // Hash returns the viewer's state outside the scene: the animation
 // playing and its time.
 func (v *Viewer) Hash() uint64 {
+	h := v.orbit.Hash()
 	if v.anim == nil {
-		return 0
+		return h
 	}
-	return uint64(v.which+1)<<52 ^ math.Float64bits(v.anim.Time())
+	return h*1099511628211 ^ uint64(v.which+1)<<52 ^ math.Float64bits(v.anim.Time())
 }
 
-// Draw shows the file, its counts, the animation and the keys.
+// Draw shows the file, its counts, the animation and the keys; with debug
+// drawing on (F2), the orbit's target and the sphere around the model.
 func (v *Viewer) Draw(ctx *engine.DrawContext) {
+	if d := ctx.Debug(); d.On() {
+		t := v.orbit.Target
+		at := mgl32.Translate3D(t[0], t[1], t[2])
+		d.OnTop().Axes(&at, 0.3*v.reach)
+		d.Sphere(t, v.reach, boundsColor)
+	}
 	h := ctx.HUD
 	f := ctx.Face
 	y := float32(12)
@@ -241,32 +253,6 @@ func (v *Viewer) Draw(ctx *engine.DrawContext) {
 	ky := float32(ctx.Height) - th - 16
 	h.AddRect(x-8, ky-8, tw+16, th+12, panelColor)
 	keyTable(h, f, x, ky, 1, ViewerKeys)
-}
-
-// Orbit is a camera behaviour circling a target: Yaw and Pitch (radians)
-// and Distance place the eye; the viewer's Tick changes them from the
-// input, and each tick places the camera, so its motion is interpolated
-// like every actor's.
-type Orbit struct {
-	Target     mgl32.Vec3
-	Distance   float32
-	Yaw, Pitch float64
-	home       [3]float64
-}
-
-// Tick places the camera.
-func (o *Orbit) Tick(a *scene.Actor, _ timing.TickInfo, _ *scene.Manager) error {
-	o.place(a)
-	return nil
-}
-
-func (o *Orbit) place(a *scene.Actor) {
-	sy, cy := math.Sincos(o.Yaw)
-	sp, cp := math.Sincos(o.Pitch)
-	d := float64(o.Distance)
-	eye := o.Target.Add(mgl32.Vec3{float32(d * cp * sy), float32(d * sp), float32(d * cp * cy)})
-	a.Local.Pos = eye
-	a.Local.Rot = lookRotation(eye, o.Target, mgl32.Vec3{0, 1, 0})
 }
 
 // modelBounds returns a sphere around the meshes drawn in m (the viewer's
