@@ -94,6 +94,8 @@ type Manager struct {
 	env any // the game's per-tick services (SetEnv), read by behaviours
 
 	fc *fields.Codec // hashes described behaviours; made by the first Hash that meets one
+
+	spare []*chunk // chunks dropped by Restore, reused by alloc
 }
 
 func (m *Manager) at(i int32) *Actor { return &m.chunks[i>>chunkShift].a[i&chunkMask] }
@@ -270,9 +272,14 @@ func (m *Manager) alloc() int32 {
 		return i
 	}
 	if int(m.n) == len(m.chunks)*chunkSize {
-		c := &chunk{mgr: m}
-		for k := range c.parent {
-			c.parent[k] = -1
+		var c *chunk
+		if k := len(m.spare); k > 0 { // dropped by Restore, reset already
+			c, m.spare = m.spare[k-1], m.spare[:k-1]
+		} else {
+			c = &chunk{mgr: m}
+			for k := range c.parent {
+				c.parent[k] = -1
+			}
 		}
 		m.chunks = append(m.chunks, c)
 	}
