@@ -56,7 +56,14 @@ type arena struct {
 	leak    bool // spawn leaky behaviours
 	clip    *audio.Clip
 	voices  []audio.VoiceID
+	push    bool // push a pause state at the next tick
 }
+
+// pauseState is a state with nothing of its own.
+type pauseState struct{}
+
+func (pauseState) Tick(*TickContext) error { return nil }
+func (pauseState) Draw(*DrawContext)       {}
 
 func (s *arena) Describe(v *fields.Visitor) {
 	v.Int("spawned", &s.spawned)
@@ -69,6 +76,10 @@ func (s *arena) Draw(*DrawContext) {}
 func (s *arena) Scenes(dst []*scene.Manager) []*scene.Manager { return append(dst, &s.world) }
 
 func (s *arena) Tick(ctx *TickContext) error {
+	if s.push {
+		s.push = false
+		ctx.Push(pauseState{})
+	}
 	for _, m := range ctx.Messages() {
 		s.score += int64(m.(int))
 	}
