@@ -178,6 +178,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		g.deliver, err = g.source.TickEvents(ti.Index, g.deliver)
 		g.rb.inSource = false
 		if err != nil {
+			g.rb.wanted = false
 			return fmt.Errorf("engine: input for tick %d: %w", ti.Index, err)
 		}
 	} else {

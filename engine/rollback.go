@@ -186,8 +186,11 @@ func (r RollbackControls) Rewind(tick uint64) error {
 	if tick == present {
 		return nil
 	}
-	if rb.inSource {
-		rb.want, rb.wanted = tick, true
+	if rb.inSource { // run after TickEvents returns; the earliest asked wins
+		if !rb.wanted || tick < rb.want {
+			rb.want = tick
+		}
+		rb.wanted = true
 		return nil
 	}
 	return g.resimulate(tick, present)

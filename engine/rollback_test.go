@@ -3,6 +3,8 @@ package engine
 import (
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/tickwork/tickwork/engine/audio"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/timing"
@@ -83,7 +85,9 @@ func TestRewindWithCorrectedInputMatchesTheTrueRun(t *testing.T) {
 		fromSource
 		betweenFrames
 	)
-	run := func(t *testing.T, frames FrameTimes, m mode) (uint64, RollbackStats) {
+	// run returns the hash, the rollbacks and the render matrix of the
+	// last spawned actor, as the last frame drew it.
+	run := func(t *testing.T, frames FrameTimes, m mode) (uint64, RollbackStats, mgl32.Mat4) {
 		s := newArena(t, 30)
 		s.clip = testClip
 		h, sc := headlessArena(t, s, 8)
@@ -115,7 +119,16 @@ func TestRewindWithCorrectedInputMatchesTheTrueRun(t *testing.T) {
 		if sc.err != nil {
 			t.Fatal(sc.err)
 		}
-		return h.Game.Hash(), h.Game.Rollback().Rollbacks()
+		if err := h.RunFrame(10000); err != nil { // a frame that runs no tick: the picture from the new present
+			t.Fatal(err)
+		}
+		var render mgl32.Mat4
+		if len(s.kids) > 0 {
+			if a, err := s.world.Actor(s.kids[len(s.kids)-1]); err == nil {
+				render = a.RenderMatrix()
+			}
+		}
+		return h.Game.Hash(), h.Game.Rollback().Rollbacks(), render
 	}
 	for _, pc := range []struct {
 		name   string
@@ -127,14 +140,14 @@ func TestRewindWithCorrectedInputMatchesTheTrueRun(t *testing.T) {
 		{"jittered 45 fps", func() FrameTimes { return Jittered(45, 0.5, 3) }},
 	} {
 		t.Run(pc.name, func(t *testing.T) {
-			want, _ := run(t, pc.frames(), truth)
-			if wrong, _ := run(t, pc.frames(), predicted); wrong == want {
+			want, _, wantRender := run(t, pc.frames(), truth)
+			if wrong, _, _ := run(t, pc.frames(), predicted); wrong == want {
 				t.Fatal("the run without the late presses has the true run's hash: the test shows nothing")
 			}
 			for _, m := range []mode{fromSource, betweenFrames} {
-				got, st := run(t, pc.frames(), m)
-				if got != want {
-					t.Errorf("rewinding (mode %d): hash %x, want %x as with the input from the start", m, got, want)
+				got, st, render := run(t, pc.frames(), m)
+				if got != want || render != wantRender {
+					t.Errorf("rewinding (mode %d): hash %x, want %x as with the input from the start; render matrix\n%v\nwant\n%v", m, got, want, render, wantRender)
 				}
 				if st.Count != 3 || st.MaxDepth < 4 {
 					t.Errorf("mode %d: rollbacks %+v: want 3, the deepest at least 4 ticks", m, st)
