@@ -96,6 +96,18 @@ type Manager struct {
 	fc *fields.Codec // hashes described behaviours; made by the first Hash that meets one
 
 	spare []*chunk // chunks dropped by Restore, reused by alloc
+
+	// behEpoch names the contents of the behaviour columns (behaviour,
+	// ticker, effect, drawer, description, bulk group): every change takes
+	// the next number of epochs, and Restore takes the snapshot's. Equal
+	// epochs mean equal columns, so Save and Restore skip copying them.
+	behEpoch, epochs uint64
+}
+
+// bumpBehaviors notes a change of the behaviour columns.
+func (m *Manager) bumpBehaviors() {
+	m.epochs++
+	m.behEpoch = m.epochs
 }
 
 func (m *Manager) at(i int32) *Actor { return &m.chunks[i>>chunkShift].a[i&chunkMask] }

@@ -39,6 +39,8 @@ type Snapshot struct {
 	cur        uint8
 	camera     Handle
 
+	behEpoch uint64 // the behaviour columns' epoch when saved
+
 	bulks  int
 	member [][]Handle
 	gone   []int
@@ -78,18 +80,20 @@ func (m *Manager) Save(s *Snapshot) error {
 	if m.inTick {
 		return fmt.Errorf("scene: save: %w", ErrInTick)
 	}
-	s.owner = m
 	for len(s.chunks) < len(m.chunks) {
 		s.chunks = append(s.chunks, new(chunkSnap))
 	}
-	s.nchunks = len(m.chunks)
+	same := s.owner == m && s.behEpoch == m.behEpoch && s.nchunks == len(m.chunks) // behaviour columns saved already
 	for c, ch := range m.chunks {
 		d := s.chunks[c]
 		d.flags, d.parent, d.wt, d.good = ch.flags, ch.parent, ch.wt, ch.good
 		d.handle, d.parentH, d.children, d.a = ch.handle, ch.parentH, ch.children, ch.a
-		d.behavior, d.tick, d.effect, d.draw, d.desc = ch.behavior, ch.tick, ch.effect, ch.draw, ch.desc
-		d.bulk, d.tickers, d.effects = ch.bulk, ch.tickers, ch.effects
+		if !same {
+			d.behavior, d.tick, d.effect, d.draw, d.desc = ch.behavior, ch.tick, ch.effect, ch.draw, ch.desc
+			d.bulk, d.tickers, d.effects = ch.bulk, ch.tickers, ch.effects
+		}
 	}
+	s.behEpoch, s.owner, s.nchunks = m.behEpoch, m, len(m.chunks)
 	s.n, s.live, s.orderDirty, s.tick, s.cur, s.camera = m.n, m.live, m.orderDirty, m.tick, m.cur, m.camera
 	s.free = append(s.free[:0], m.free...)
 	s.order = append(s.order[:0], m.order...)
@@ -148,18 +152,22 @@ func (m *Manager) Restore(s *Snapshot) error {
 		m.chunks = append(m.chunks, m.spare[k])
 		m.spare = m.spare[:k]
 	}
+	same := m.behEpoch == s.behEpoch // the behaviour columns hold the snapshot's already
 	for c, ch := range m.chunks {
 		d := s.chunks[c]
 		ch.flags, ch.parent, ch.wt, ch.good = d.flags, d.parent, d.wt, d.good
 		ch.handle, ch.parentH, ch.children, ch.a = d.handle, d.parentH, d.children, d.a
-		ch.behavior, ch.tick, ch.effect, ch.draw, ch.desc = d.behavior, d.tick, d.effect, d.draw, d.desc
-		ch.bulk, ch.tickers, ch.effects = d.bulk, d.tickers, d.effects
+		if !same {
+			ch.behavior, ch.tick, ch.effect, ch.draw, ch.desc = d.behavior, d.tick, d.effect, d.draw, d.desc
+			ch.bulk, ch.tickers, ch.effects = d.bulk, d.tickers, d.effects
+		}
 		for k := range ch.flags {
 			ch.flags[k] &^= perFrame // render matrices are from the present: blend again
 			ch.a[k].ch = ch          // the snapshot's chunk may be another spare one
 		}
 	}
 	m.n, m.live, m.orderDirty, m.tick, m.cur, m.camera = s.n, s.live, s.orderDirty, s.tick, s.cur, s.camera
+	m.behEpoch = s.behEpoch
 	m.free = append(m.free[:0], s.free...)
 	m.order = append(m.order[:0], s.order...)
 	clear(m.bulks[s.bulks:])

@@ -210,3 +210,47 @@ func benchSnapshot(b *testing.B, actors, every int) {
 		}
 	}
 }
+
+// TestSnapshotRestoresBehaviours: a behaviour set after a save is undone
+// by the restore, also when the snapshot is saved again unchanged in
+// between (Save and Restore skip the behaviour columns when nothing
+// changed them) and across two snapshots.
+func TestSnapshotRestoresBehaviours(t *testing.T) {
+	m := churnScene(t, 2)
+	h := NoHandle
+	for h2 := range m.All() {
+		h = h2
+		break
+	}
+	a, _ := m.Actor(h)
+	before := a.Behavior()
+	var s1, s2 Snapshot
+	for _, step := range []func() error{
+		func() error { return m.Save(&s1) },
+		func() error { return m.Save(&s1) }, // unchanged: skips the behaviour columns
+		func() error { a.SetBehavior(&walker{}); return m.Save(&s2) },
+		func() error { return m.Restore(&s1) },
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a.Behavior() != before {
+		t.Fatalf("after restoring the first snapshot: behaviour %T, want %T", a.Behavior(), before)
+	}
+	if err := m.Restore(&s2); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := a.Behavior().(*walker); !ok {
+		t.Fatalf("after restoring the second snapshot: behaviour %T, want *walker", a.Behavior())
+	}
+	if err := m.Restore(&s2); err != nil { // the same again: nothing to copy
+		t.Fatal(err)
+	}
+	if err := m.Restore(&s1); err != nil {
+		t.Fatal(err)
+	}
+	if a.Behavior() != before {
+		t.Fatalf("back to the first snapshot: behaviour %T, want %T", a.Behavior(), before)
+	}
+}
