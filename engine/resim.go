@@ -62,7 +62,9 @@ func (g *Game) saveInto(s *gameSnap, ti timing.TickInfo, evs []input.Event) {
 		es.posted = append(es.posted[:0], e.posted...)
 		es.n = 0
 		if e.scenes != nil {
+			g.mark(e, "Scenes", -1)
 			for j, m := range scenesOf(e.scenes, &g.sbHash) {
+				g.mark(e, "snapshot (Describe of a behaviour)", j)
 				if j == len(es.scenes) {
 					es.scenes = append(es.scenes, scene.Snapshot{})
 				}
@@ -72,6 +74,7 @@ func (g *Game) saveInto(s *gameSnap, ti timing.TickInfo, evs []input.Event) {
 		}
 		es.saved = false
 		if d, ok := e.state.(fields.Describer); ok {
+			g.mark(e, "Describe", -1)
 			es.data, es.saved = s.codec.Save(d, es.data[:0]), true
 		}
 	}
@@ -96,17 +99,20 @@ func (g *Game) restoreFrom(s *gameSnap, t uint64) error {
 		clear(e.posted)
 		e.posted = append(e.posted[:0], es.posted...)
 		if e.scenes != nil {
+			g.mark(e, "Scenes", -1)
 			ms := scenesOf(e.scenes, &g.sbHash)
 			if len(ms) != es.n {
 				return fmt.Errorf("engine: rewinding to tick %d: state %s has %d scenes now and had %d then: a rollback cannot cross it", t, e.name, len(ms), es.n)
 			}
 			for j, m := range ms {
+				g.mark(e, "restore (Describe of a behaviour)", j)
 				if err := m.Restore(&es.scenes[j]); err != nil {
 					return fmt.Errorf("engine: rewinding to tick %d: state %s, scene %d: %w", t, e.name, j, err)
 				}
 			}
 		}
 		if es.saved {
+			g.mark(e, "Describe", -1)
 			if _, err := s.codec.Load(e.state.(fields.Describer), es.data); err != nil {
 				return fmt.Errorf("engine: rewinding to tick %d: state %s: %w", t, e.name, err)
 			}

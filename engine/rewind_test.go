@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/scene/fields"
 )
 
 // TestRewindRefuses: rewinds that cannot be done are refused with an error
@@ -146,5 +147,35 @@ func TestRewindSoundsPlayOnce(t *testing.T) {
 	}
 	if n := h.Game.mixer.Voices(); n != 1 {
 		t.Fatalf("after a rewind that undoes a sound: %d voices, want 1", n)
+	}
+}
+
+// panicky is an arena whose Describe panics on demand.
+type panicky struct {
+	*arena
+	boom bool
+}
+
+func (p *panicky) Describe(v *fields.Visitor) {
+	if p.boom && v.Loading() {
+		panic("describe failed")
+	}
+	p.arena.Describe(v)
+}
+
+// TestRewindPanicIsAPanicError: a panic in a state's Describe while a
+// rewind restores it, between frames, is returned as a *PanicError naming
+// the state and the hook, not raised.
+func TestRewindPanicIsAPanicError(t *testing.T) {
+	s := &panicky{arena: newArena(t, 2)}
+	h, _ := headlessArena(t, s, 4)
+	if err := h.RunTicks(5, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.boom = true
+	err := h.Game.Rollback().Rewind(3)
+	var pe *PanicError
+	if !errors.As(err, &pe) || !strings.Contains(err.Error(), "Describe") {
+		t.Fatalf("got %v, want a *PanicError naming Describe", err)
 	}
 }

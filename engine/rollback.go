@@ -115,7 +115,8 @@ type entrySnap struct {
 // Enable keeps snapshots of the last window ticks (1 to MaxRollbackWindow)
 // so that Rewind can reach back that far; 0 turns rollback off (the
 // default) and frees the snapshots. Keeping snapshots costs one save per
-// tick (about a copy of every scene's columns). Call it between frames.
+// tick (about a copy of every scene's columns). Enable(0) also ends the
+// sync test. Call it between frames.
 func (r RollbackControls) Enable(window int) error {
 	g := r.g
 	switch {
@@ -131,6 +132,9 @@ func (r RollbackControls) Enable(window int) error {
 	}
 	g.rb.window = window
 	g.rb.ring = nil
+	if window == 0 {
+		g.rb.sync.k = 0 // no sync test without snapshots
+	}
 	if window > 0 {
 		g.rb.ring = make([]gameSnap, window)
 	}
@@ -193,5 +197,5 @@ func (r RollbackControls) Rewind(tick uint64) error {
 		rb.wanted = true
 		return nil
 	}
-	return g.resimulate(tick, present)
+	return g.guard(func() error { return g.resimulate(tick, present) }) // a panic in game code: a *PanicError
 }

@@ -168,7 +168,7 @@ func press(k input.Key) []input.Event {
 
 // headlessArena starts a headless game on s with a lateInput as its source.
 func headlessArena(t testing.TB, s State, window int) (*Headless, *lateInput) {
-	h, err := NewHeadless(Options{Seed: 7}, s)
+	h, err := NewHeadless(Options{Seed: 7, Logf: t.Logf}, s)
 	if err != nil {
 		t.Fatal(err)
 	}
