@@ -206,7 +206,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 // every ticking state and its scenes, and the stack operations the tick
 // asked for.
 func (g *Game) runTick(ti timing.TickInfo, evs []input.Event) error {
-	g.tickFrame = audio.FrameOfTick(ti.Time, ti.DeltaMicros, 0)
+	g.tickSample = audio.SampleOfTick(ti.Time, ti.DeltaMicros, 0)
 	g.in.begin()
 	for _, e := range evs {
 		g.in.apply(e)

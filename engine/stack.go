@@ -129,7 +129,7 @@ func (g *Game) exitTop() error {
 	g.stack[len(g.stack)-1] = nil
 	g.stack = g.stack[:len(g.stack)-1]
 	g.rb.stack++
-	defer g.mixer.StopOwned(e.owner, g.tickFrame)
+	defer g.mixer.StopOwned(e.owner, g.tickSample)
 	if x, ok := e.state.(Exiter); ok {
 		return g.call(e, "Exit", x.Exit)
 	}

@@ -27,12 +27,12 @@ func mixer(t testing.TB, voices int) *Mixer {
 	return m
 }
 
-// render pulls frames frames in chunks of the given sizes (cycled).
-func render(m *Mixer, frames int, chunks ...int) []float32 {
-	out := make([]float32, 0, 2*frames)
+// render pulls n samples in chunks of the given sizes (cycled).
+func render(m *Mixer, n int, chunks ...int) []float32 {
+	out := make([]float32, 0, 2*n)
 	buf := make([]float32, 2*slices.Max(chunks))
-	for i := 0; len(out) < 2*frames; i++ {
-		n := min(chunks[i%len(chunks)], frames-len(out)/2)
+	for i := 0; len(out) < 2*n; i++ {
+		n := min(chunks[i%len(chunks)], n-len(out)/2)
 		m.Render(buf[:2*n])
 		out = append(out, buf[:2*n]...)
 	}

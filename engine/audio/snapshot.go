@@ -24,9 +24,9 @@ func (m *Mixer) SaveState(dst *MixerState) {
 }
 
 // RestoreState puts back the voices and bus settings src holds. Because a
-// clip voice's position is its start frame on the timeline, a voice that
+// clip voice's position is its start sample on the timeline, a voice that
 // is playing and that the ticks run again start once more (same clip,
-// same start frame, same ID, since the next ID is restored too) plays on
+// same start sample, same ID, since the next ID is restored too) plays on
 // without a seam; a voice that a rolled-back tick started and no re-run
 // tick starts is gone: cut off if it had begun, never heard if not.
 //

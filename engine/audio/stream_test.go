@@ -14,7 +14,7 @@ import (
 	"testing"
 )
 
-// rampWAV is a 16-bit stereo WAV file of n frames at rate whose left
+// rampWAV is a 16-bit stereo WAV file of n samples at rate whose left
 // channel counts up and right channel down.
 func rampWAV(n int, rate uint32) []byte {
 	var data []byte
@@ -62,7 +62,7 @@ func TestStreamsAreTheSameInAnyChunks(t *testing.T) {
 					continue
 				}
 				if !slices.Equal(got, want) {
-					t.Errorf("chunks %v: samples differ from 4800-frame chunks", chunks)
+					t.Errorf("chunks %v: samples differ from 4800-sample chunks", chunks)
 				}
 			}
 			// More than one second of a one-second file: the loop went on.
@@ -85,12 +85,12 @@ func TestStreamMatchesTheDecodedClip(t *testing.T) {
 		m := mixer(t, 2)
 		m.Start(0, Play{Stream: streamOf(t, name, data), Pan: -1, Volume: 1})
 		m.Start(0, Play{Clip: c, Pan: 1, Volume: 1})
-		out := render(m, c.Frames()+100, 333)
-		for i := range c.Frames() {
+		out := render(m, c.Len()+100, 333)
+		for i := range c.Len() {
 			// Hard left plays the stream's left, hard right the clip's right:
 			// compare the stream's left with the clip's left via the same gain.
 			if out[2*i] != c.Samples[2*i]*float32(math.Cos(0)) {
-				t.Fatalf("%s frame %d: stream %v, clip %v", name, i, out[2*i], c.Samples[2*i])
+				t.Fatalf("%s sample %d: stream %v, clip %v", name, i, out[2*i], c.Samples[2*i])
 			}
 		}
 		if m.Voices() != 0 {
@@ -199,7 +199,7 @@ func TestStreamRenderAllocations(t *testing.T) {
 		buf := make([]float32, 2*480)
 		m.Render(buf)
 		a := testing.AllocsPerRun(200, func() { m.Render(buf) })
-		t.Logf("%s: %.2f allocations per 480-frame Render", tt.name, a)
+		t.Logf("%s: %.2f allocations per 480-sample Render", tt.name, a)
 		if a > tt.max {
 			t.Errorf("%s: %.2f allocations per Render, want at most %v", tt.name, a, tt.max)
 		}
@@ -251,7 +251,7 @@ func BenchmarkStream(b *testing.B) {
 }
 
 // A looping WAV stream goes back to its first sample by seeking, without
-// opening its decoder again: a 13-frame loop played 37 times in a Render
+// opening its decoder again: a 13-sample loop played 37 times in a Render
 // allocates nothing (it reopened the decoder on every loop, 60 MB per
 // second of mix).
 func TestLoopingWAVStreamAllocatesNothingPerLoop(t *testing.T) {

@@ -169,7 +169,7 @@ func (g *Gameplay) Tick(ctx *engine.TickContext) error {
 }
 
 // MusicVolume is the music loop's volume; MusicFadeIn how long it takes
-// to rise from silence at the start, in frames of the audio timeline.
+// to rise from silence at the start, in samples of the audio timeline.
 const (
 	MusicVolume = 0.5
 	MusicFadeIn = audio.Rate / 2

@@ -71,7 +71,7 @@ func (b *beeper) Draw(*engine.DrawContext) {}
 // TestNullDevicePlaysARunningGame opens the real device path through oto
 // and ALSA's null device (which discards what it is given), runs a game
 // for 400 ms of real time feeding it, and checks that the device pulled
-// frames at about real time (the reader paces a device that would take
+// samples at about real time (the reader paces a device that would take
 // them faster), that nothing failed, and that no frame spent long in Feed.
 func TestNullDevicePlaysARunningGame(t *testing.T) {
 	if !inChild(t, "TestNullDevicePlaysARunningGame", "pcm.!default { type null }\n") {
@@ -113,7 +113,7 @@ func TestNullDevicePlaysARunningGame(t *testing.T) {
 	}
 	elapsed := time.Since(start)
 	st := out.Stats()
-	t.Logf("%v: %d frames consumed (%.0f per second), %d underrun, %d reads paced, longest Feed %v, level %d",
+	t.Logf("%v: %d samples consumed (%.0f per second), %d underrun, %d reads paced, longest Feed %v, level %d",
 		elapsed, st.Consumed, float64(st.Consumed)/elapsed.Seconds(), st.Underrun, st.Paced, st.MaxFeed, st.Level)
 	if out.Silent() || out.Err() != nil || len(notices) != 0 {
 		t.Errorf("silent %v, err %v, notices %q: want a playing device", out.Silent(), out.Err(), notices)
@@ -122,9 +122,9 @@ func TestNullDevicePlaysARunningGame(t *testing.T) {
 	// pacing's slack (60 ms and the device's 20 ms buffer) and one player
 	// buffer.
 	if lo, hi := int64(st.Level), int64(elapsed.Seconds()*audio.Rate*1.002+0.08*audio.Rate+512); st.Consumed < lo || st.Consumed > hi {
-		t.Errorf("the device consumed %d frames in %v, want %d to %d", st.Consumed, elapsed, lo, hi)
+		t.Errorf("the device consumed %d samples in %v, want %d to %d", st.Consumed, elapsed, lo, hi)
 	}
-	// A Feed renders about one frame's sound (4 ms here, 192 frames, a
+	// A Feed renders about one frame's sound (4 ms here, 192 samples, a
 	// few voices): tens of microseconds. 20 ms allows for a loaded
 	// two-core machine under the race detector; a loop that waited on
 	// the device would wait a device period (10 ms) again and again.
@@ -159,7 +159,7 @@ func TestNoDeviceRunsSilently(t *testing.T) {
 		t.Fatal(err)
 	}
 	if id, err := game.Game.Audio().PlayUI(audio.Play{Clip: &audio.Clip{Samples: []float32{1, 1}}, Volume: 1}); id != 0 || err != nil {
-		t.Errorf("PlayInterface on a silent Output: got %v, %v; want 0, nil", id, err)
+		t.Errorf("PlayUI on a silent Output: got %v, %v; want 0, nil", id, err)
 	}
 	if len(notices) != 1 {
 		t.Errorf("%d notices after running, want still 1", len(notices))
