@@ -136,6 +136,8 @@ type Game struct {
 
 	// owners counts the states pushed: each gets the next as its voices' owner.
 	owners uint64
+
+	rb rollback // snapshots, rewinds and the sync test (Game.Rollback)
 }
 
 type entry struct {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/scene"
+	"github.com/tickwork/tickwork/scene/fields"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -130,8 +131,20 @@ type Animator struct {
 
 var (
 	_ scene.Ticker      = (*Animator)(nil)
+	_ fields.Describer  = (*Animator)(nil)
 	_ scene.MeshBounder = (*Library)(nil)
 )
+
+// Describe lists the animator's state for hashes, snapshots and the debug
+// view (package scene/fields): Loop, Paused, Speed and the time. The
+// instance and the animation it plays are not in it: they are chosen when
+// it is made and do not change with ticks.
+func (a *Animator) Describe(v *fields.Visitor) {
+	v.Bool("loop", &a.Loop)
+	v.Bool("paused", &a.Paused)
+	v.Float64("speed", &a.Speed)
+	v.Float64("t", &a.t)
+}
 
 // Time returns the animation time the current pose shows, in seconds.
 func (a *Animator) Time() float64 { return a.t }

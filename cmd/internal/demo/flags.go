@@ -36,6 +36,7 @@ type Flags struct {
 	Info       bool       // -info: with -model, print the file's counts and exit
 	ShaderDir  string     // -shader-dir: read and watch the shaders in this directory
 	AudioOut   string     // -audio-out: write the game's whole mix to this WAV file
+	SyncTest   int        // -synctest: headless, roll back this many ticks after every tick and compare
 
 	fs *flag.FlagSet
 }
@@ -63,6 +64,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.Info, "info", false, "with -model: load the file without a window and print nodes=N meshes=M primitives=P vertices=V triangles=T textures=X materials=Y animations=A")
 	fs.StringVar(&f.AudioOut, "audio-out", "", "write the game's whole sound mix to this WAV file (48 kHz stereo, 16-bit) when it ends, atomically; the same ticks give the same bytes at any frame rate")
 	fs.StringVar(&f.ShaderDir, "shader-dir", "", "with a window: read the shaders from this directory (e.g. shaders) and recompile them when they change; a failed compile keeps the previous program and shows the log")
+	fs.IntVar(&f.SyncTest, "synctest", 0, fmt.Sprintf("headless: after every tick, roll back this many ticks (1 to %d), run them again and stop at the first difference; 0: off", engine.MaxRollbackWindow))
 	fs.StringVar(&f.StartState, "start", "auto", "first state: title, gameplay, or auto (gameplay with -headless or -frames, else title)")
 }
 
@@ -124,6 +126,10 @@ func (f *Flags) Validate() error {
 		return bad("start", f.StartState, "only without -replay (the recording says where it starts)")
 	case f.Headless && f.ShaderDir != "":
 		return bad("shader-dir", f.ShaderDir, "only with a window, not with -headless")
+	case f.SyncTest < 0 || f.SyncTest > engine.MaxRollbackWindow:
+		return bad("synctest", f.SyncTest, fmt.Sprintf("0 (off) to %d", engine.MaxRollbackWindow))
+	case f.SyncTest != 0 && (!f.Headless || f.Bisect):
+		return bad("synctest", f.SyncTest, "only with -headless (and without -bisect)")
 	case f.Info && f.Model == "":
 		return bad("info", f.Info, "only with -model FILE")
 	case f.Model != "" && (f.Record != "" || f.Replay != ""):

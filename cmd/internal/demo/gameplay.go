@@ -33,6 +33,7 @@ type Gameplay struct {
 	built bool
 
 	ball   *Ball
+	follow *Follow // the camera's behaviour
 	sparks *Sparks
 	ballH  scene.Handle
 	camH   scene.Handle
@@ -41,8 +42,9 @@ type Gameplay struct {
 	orbits []scene.Handle // planets' orbit pivots
 	moons  []scene.Handle // each moon's parent is its planet
 
-	rings []*ring
-	crowd []ringCube
+	rings  []*ring
+	crowd  []ringCube
+	angles []float64 // the rings' angles, as Describe saves them
 
 	controls controls
 	boxes    []cachedBox // debug drawing's mesh boxes, by mesh ID
