@@ -17,19 +17,27 @@ func (v *Visitor) Bool(name string, p *bool) {
 		v.emit(name, -1, *p)
 		return
 	}
-	if !v.field(kindBool, name) {
-		return
+	if v.field(kindBool, name) && (v.op != opLoad || v.need(name, 1)) {
+		v.oneBool(name, -1, p)
 	}
+}
+
+// oneBool hashes, saves or loads one bool, element index of the field name
+// (-1 for a lone bool; the caller checked the data's length for Load). It
+// reports false when Load refused the byte.
+func (v *Visitor) oneBool(name string, index int, p *bool) bool {
 	switch v.op {
 	case opHash:
 		v.mix(b2u(*p))
 	case opSave:
 		v.buf = append(v.buf, byte(b2u(*p)))
 	case opLoad:
-		if v.need(name, 1) {
-			*p, _ = v.readBool(name, -1)
+		var ok bool
+		if *p, ok = v.readBool(name, index); !ok {
+			return false
 		}
 	}
+	return true
 }
 
 func b2u(b bool) uint64 {
@@ -100,18 +108,21 @@ func (v *Visitor) Float64(name string, p *float64) {
 		v.emit(name, -1, *p)
 		return
 	}
-	if !v.field(kindFloat64, name) {
-		return
+	if v.field(kindFloat64, name) && (v.op != opLoad || v.need(name, 8)) {
+		v.one64(p)
 	}
+}
+
+// one64 hashes, saves or loads one float64 (the caller checked the data's
+// length for Load).
+func (v *Visitor) one64(p *float64) {
 	switch v.op {
 	case opHash:
 		v.mix(canon64(*p))
 	case opSave:
 		v.buf = binary.LittleEndian.AppendUint64(v.buf, math.Float64bits(*p))
 	case opLoad:
-		if v.need(name, 8) {
-			*p = v.readF64()
-		}
+		*p = v.readF64()
 	}
 }
 
