@@ -32,15 +32,10 @@ func CompareGolden(t testing.TB, path string, img *image.RGBA, update bool) {
 		}
 		return
 	}
-	f, err := os.Open(path)
-	if err != nil {
+	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("%v (run with -update to create it)", err)
 	}
-	defer f.Close()
-	gold, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("golden %s: %v", path, err)
-	}
+	gold := ReadPNG(t, path)
 	if gold.Bounds() != img.Bounds() {
 		t.Fatalf("golden %s is %v, image is %v", path, gold.Bounds(), img.Bounds())
 	}
@@ -62,6 +57,21 @@ func CompareGolden(t testing.TB, path string, img *image.RGBA, update bool) {
 		t.Errorf("%d pixels (%.2f%%) differ from %s by more than %d levels, max %.2f%%; wrote %s",
 			bad, 100*frac, path, channelTol, 100*maxDiffer, actual)
 	}
+}
+
+// ReadPNG decodes the PNG file at path, failing t (Fatal) when it cannot.
+func ReadPNG(t testing.TB, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
 }
 
 // near reports whether each channel of a and b, alpha included, differs
