@@ -76,12 +76,20 @@ func (v *Visitor) Float32(name string, p *float32) {
 		v.mix(canon32(*p))
 		return
 	}
+	scalar(v, kindFloat32, name, p, 4, (*Visitor).one32)
+}
+
+// scalar describes, for Walk, Save and Load, a field of kind k holding one
+// value saved in size bytes; one saves or loads the value (for Load, once
+// the data is known to hold size bytes). Hash, the hot path, is left to
+// the caller, which mixes the value inline.
+func scalar[T any](v *Visitor, k byte, name string, p *T, size int, one func(*Visitor, *T)) {
 	if v.op == opWalk {
 		v.emit(name, -1, *p)
 		return
 	}
-	if v.field(kindFloat32, name) && (v.op != opLoad || v.need(name, 4)) {
-		v.one32(p)
+	if v.field(k, name) && (v.op != opLoad || v.need(name, size)) {
+		one(v, p)
 	}
 }
 
@@ -104,13 +112,7 @@ func (v *Visitor) Float64(name string, p *float64) {
 		v.mix(canon64(*p))
 		return
 	}
-	if v.op == opWalk {
-		v.emit(name, -1, *p)
-		return
-	}
-	if v.field(kindFloat64, name) && (v.op != opLoad || v.need(name, 8)) {
-		v.one64(p)
-	}
+	scalar(v, kindFloat64, name, p, 8, (*Visitor).one64)
 }
 
 // one64 hashes, saves or loads one float64 (the caller checked the data's
@@ -266,14 +268,14 @@ func (v *Visitor) Quat(name string, p *mgl32.Quat) {
 		v.floats32(p.V[:])
 		return
 	}
-	if v.op == opWalk {
-		v.emit(name, -1, *p)
-		return
-	}
-	if v.field(kindQuat, name) && (v.op != opLoad || v.need(name, 16)) {
-		v.one32(&p.W)
-		v.floats32(p.V[:])
-	}
+	scalar(v, kindQuat, name, p, 16, (*Visitor).oneQuat)
+}
+
+// oneQuat hashes, saves or loads one quaternion, W then V (the caller
+// checked the data's length for Load).
+func (v *Visitor) oneQuat(q *mgl32.Quat) {
+	v.one32(&q.W)
+	v.floats32(q.V[:])
 }
 
 // walkValue is *p for Walk and nil otherwise, so that the other operations

@@ -219,9 +219,7 @@ func (v *Visitor) Quats(name string, p *[]mgl32.Quat) {
 	}
 	if sliceHead(v, kindQuat|kindSlice, name, p) {
 		for i := range *p {
-			q := &(*p)[i]
-			v.one32(&q.W)
-			v.floats32(q.V[:])
+			v.oneQuat(&(*p)[i])
 		}
 	}
 }
