@@ -27,14 +27,7 @@ type Zoom struct {
 }
 
 func (z *Zoom) limits() (lo, hi float32) {
-	lo, hi = z.MinFovY, z.MaxFovY
-	if lo == 0 {
-		lo = DefaultMinFovY
-	}
-	if hi == 0 {
-		hi = DefaultMaxFovY
-	}
-	return lo, hi
+	return orDefault(z.MinFovY, DefaultMinFovY), orDefault(z.MaxFovY, DefaultMaxFovY)
 }
 
 // apply zooms the field of view fov (0: the default) by steps.
@@ -108,10 +101,7 @@ func (c *Fly) Tick(in Input, dt float64) {
 	in.sanitize()
 	c.turn(&in, float32(dt))
 	c.Zoom.apply(&c.FovY, in.Zoom)
-	speed := c.Speed
-	if speed == 0 {
-		speed = DefaultFlySpeed
-	}
+	speed := orDefault(c.Speed, DefaultFlySpeed)
 	m := in.Move
 	if l := m.Len(); l > 1 {
 		m = m.Mul(1 / l)
