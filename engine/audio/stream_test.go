@@ -48,12 +48,12 @@ func TestStreamsAreTheSameInAnyChunks(t *testing.T) {
 			s := streamOf(t, f.name, f.data)
 			var want []float32
 			for _, chunks := range [][]int{{4800}, {1}, {37}, {1, 37, 4800, 480}} {
-				m := mixer(t, 4)
+				m := MixerFor(t, 4)
 				// A looping stream, and a second one begun before the cursor.
 				if _, err := m.Start(100, Play{Stream: s, Loop: true, Pan: -0.5, FadeIn: 500, Volume: 1}); err != nil {
 					t.Fatal(err)
 				}
-				got := render(m, 2*Rate+123, chunks...)
+				got := RenderChunks(m, 2*Rate+123, chunks...)
 				if m.Err() != nil {
 					t.Fatal(m.Err())
 				}
@@ -82,10 +82,10 @@ func TestStreamMatchesTheDecodedClip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := mixer(t, 2)
+		m := MixerFor(t, 2)
 		m.Start(0, Play{Stream: streamOf(t, name, data), Pan: -1, Volume: 1})
 		m.Start(0, Play{Clip: c, Pan: 1, Volume: 1})
-		out := render(m, c.Len()+100, 333)
+		out := RenderChunks(m, c.Len()+100, 333)
 		for i := range c.Len() {
 			// Hard left plays the stream's left, hard right the clip's right:
 			// compare the stream's left with the clip's left via the same gain.
@@ -135,11 +135,11 @@ func TestStreamErrorStopsTheVoice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := mixer(t, 2)
+		m := MixerFor(t, 2)
 		if _, err := m.Start(0, Play{Stream: s, Loop: true, Volume: 1}); err != nil {
 			t.Fatal(err)
 		}
-		out := render(m, Rate, 480)
+		out := RenderChunks(m, Rate, 480)
 		if m.StreamErrors() != 1 || m.Err() == nil || !strings.Contains(m.Err().Error(), "disk on fire") || !strings.Contains(m.Err().Error(), name) {
 			t.Errorf("%s: %d errors, last %v; want 1, naming the stream and the cause", name, m.StreamErrors(), m.Err())
 		}
@@ -172,9 +172,9 @@ func TestStreamRefusesBadFiles(t *testing.T) {
 			t.Errorf("%s: got %v, want an error saying %q", tt.name, err, tt.want)
 		}
 	}
-	m := mixer(t, 1)
+	m := MixerFor(t, 1)
 	s := streamOf(t, "a.ogg", ogg)
-	if _, err := m.Start(0, Play{Stream: s, Clip: ramp(3), Volume: 1}); err == nil {
+	if _, err := m.Start(0, Play{Stream: s, Clip: Ramp(3), Volume: 1}); err == nil {
 		t.Error("a play of a clip and a stream: got nil error")
 	}
 }
@@ -194,7 +194,7 @@ func TestStreamRenderAllocations(t *testing.T) {
 		{"tone-left.mp3", readTestdata(t, "tone-left.mp3"), 80},
 	}
 	for _, tt := range tests {
-		m := mixer(t, 2)
+		m := MixerFor(t, 2)
 		m.Start(0, Play{Stream: streamOf(t, tt.name, tt.data), Loop: true, Volume: 1})
 		buf := make([]float32, 2*480)
 		m.Render(buf)
@@ -238,7 +238,7 @@ func ExampleMixer_Start_stream() {
 func BenchmarkStream(b *testing.B) {
 	for _, name := range []string{"tone-left.ogg", "tone-left.mp3", "tone-mono-22k.ogg"} {
 		b.Run(name, func(b *testing.B) {
-			m := mixer(b, 2)
+			m := MixerFor(b, 2)
 			m.Start(0, Play{Stream: streamOf(b, name, readTestdata(b, name)), Loop: true, Volume: 1})
 			buf := make([]float32, 2*480)
 			b.ReportAllocs()
@@ -255,7 +255,7 @@ func BenchmarkStream(b *testing.B) {
 // allocates nothing (it reopened the decoder on every loop, 60 MB per
 // second of mix).
 func TestLoopingWAVStreamAllocatesNothingPerLoop(t *testing.T) {
-	m := mixer(t, 1)
+	m := MixerFor(t, 1)
 	if _, err := m.Start(0, Play{Stream: streamOf(t, "short.wav", rampWAV(13, Rate)), Loop: true, Volume: 1}); err != nil {
 		t.Fatal(err)
 	}

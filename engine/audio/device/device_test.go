@@ -55,6 +55,25 @@ func inChild(t *testing.T, name, conf string) bool {
 	return false
 }
 
+// collect returns a Logf that appends each notice to *notices.
+func collect(notices *[]string) func(format string, args ...any) {
+	return func(f string, a ...any) { *notices = append(*notices, fmt.Sprintf(f, a...)) }
+}
+
+// openNull opens the Output on ALSA's null device (in the child process
+// inChild started with it as the default), collecting its notices; the
+// Output is closed when the test ends.
+func openNull(t *testing.T) (*device.Output, *[]string) {
+	t.Helper()
+	notices := new([]string)
+	out, err := device.Open(device.Config{Logf: collect(notices)})
+	if err != nil {
+		t.Fatalf("Open with ALSA's null device: %v", err)
+	}
+	t.Cleanup(func() { out.Close() })
+	return out, notices
+}
+
 // beeper is a game state that starts a short beep every fifth tick.
 type beeper struct{ clip *audio.Clip }
 
@@ -77,12 +96,7 @@ func TestNullDevicePlaysARunningGame(t *testing.T) {
 	if !inChild(t, "TestNullDevicePlaysARunningGame", "pcm.!default { type null }\n") {
 		return
 	}
-	var notices []string
-	out, err := device.Open(device.Config{Logf: func(f string, a ...any) { notices = append(notices, fmt.Sprintf(f, a...)) }})
-	if err != nil {
-		t.Fatalf("Open with ALSA's null device: %v", err)
-	}
-	defer out.Close()
+	out, notices := openNull(t)
 	if _, err := device.Open(device.Config{}); err == nil || !strings.Contains(err.Error(), "already open") {
 		t.Errorf("a second Open: got %v, want an error saying a device is already open", err)
 	}
@@ -115,8 +129,8 @@ func TestNullDevicePlaysARunningGame(t *testing.T) {
 	st := out.Stats()
 	t.Logf("%v: %d samples consumed (%.0f per second), %d underrun, %d reads paced, longest Feed %v, level %d",
 		elapsed, st.Consumed, float64(st.Consumed)/elapsed.Seconds(), st.Underrun, st.Paced, st.MaxFeed, st.Level)
-	if out.Silent() || out.Err() != nil || len(notices) != 0 {
-		t.Errorf("silent %v, err %v, notices %q: want a playing device", out.Silent(), out.Err(), notices)
+	if out.Silent() || out.Err() != nil || len(*notices) != 0 {
+		t.Errorf("silent %v, err %v, notices %q: want a playing device", out.Silent(), out.Err(), *notices)
 	}
 	// The device took at least a queue and at most real time plus the
 	// pacing's slack (60 ms and the device's 20 ms buffer) and one player
@@ -143,7 +157,7 @@ func TestNoDeviceRunsSilently(t *testing.T) {
 		return
 	}
 	var notices []string
-	out, err := device.Open(device.Config{Logf: func(f string, a ...any) { notices = append(notices, fmt.Sprintf(f, a...)) }})
+	out, err := device.Open(device.Config{Logf: collect(&notices)})
 	if err == nil || out == nil || !out.Silent() {
 		t.Fatalf("Open without a device: got %v, %v; want a silent Output and the reason", out, err)
 	}
