@@ -6,6 +6,7 @@ import (
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/action"
 	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/scene/fields"
 )
 
 // Names of the gameplay's input actions.
@@ -50,19 +51,44 @@ func newControlMap() (*action.Map, error) {
 
 // update derives the actions of ctx's tick. A state misses ticks while an
 // overlay covers it (it runs one on '.'), and a Map compares each tick
-// with the one it last saw: after a gap the Map starts afresh, so what is
-// held then (the Esc that resumed) counts as held, not pressed.
+// with the one it last saw: after a forward gap the Map forgets what it
+// saw held (Forget), so what is held then (the Esc that resumed) counts
+// as held, not pressed. A rollback restores the Map and tick with the
+// gameplay's snapshot (Describe), so a tick run again follows the one
+// before it and the Map compares it with the state it had then.
 func (c *controls) update(ctx *engine.TickContext) error {
-	if c.m == nil || ctx.Tick.Index != c.tick+1 {
-		m, err := newControlMap()
-		if err != nil {
-			return err
-		}
-		c.m = m
+	if err := c.init(); err != nil {
+		return err
+	}
+	if ctx.Tick.Index > c.tick+1 {
+		c.m.Forget()
 	}
 	c.tick = ctx.Tick.Index
 	c.m.Update(ctx.Input)
 	return nil
+}
+
+// init makes the action map, once: when the gameplay is entered, so that
+// every snapshot describes it.
+func (c *controls) init() error {
+	if c.m != nil {
+		return nil
+	}
+	m, err := newControlMap()
+	if err != nil {
+		return err
+	}
+	c.m = m
+	return nil
+}
+
+// Describe lists the tick the map was last updated in and the map's state
+// (action.Map.Describe), for the gameplay's snapshots.
+func (c *controls) Describe(v *fields.Visitor) {
+	fields.Integer(v, "tick", &c.tick)
+	if c.m != nil {
+		v.Struct("map", c.m)
+	}
 }
 
 // push returns the ball's push, m/s² along x and z: PadPush at the

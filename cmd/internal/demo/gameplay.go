@@ -100,6 +100,9 @@ func (g *Gameplay) Enter(*engine.Context) error {
 	if err := g.build(); err != nil {
 		return err
 	}
+	if err := g.controls.init(); err != nil {
+		return err
+	}
 	g.Scene().SetMeshBounds(g.cfg.Assets.Lib) // cull the model's meshes too
 	g.built = true
 	return nil

@@ -7,7 +7,8 @@ import (
 // Describe lists what the gameplay's ticks change outside the scene's
 // transforms, for the engine's snapshots (rollback, the sync test): the
 // state's counters, the teleport timer, the crowd's ring angles, the
-// ball's motion and the camera's aim. The ball and the camera are
+// ball's motion, the camera's aim and the input actions' state (what the
+// next tick's presses are told from). The ball and the camera are
 // described here rather than by Describe methods of their own, so that
 // the scene's hash stays as it was (recordings made before still replay);
 // Gameplay's Hash covers them.
@@ -43,6 +44,7 @@ func (g *Gameplay) Describe(v *fields.Visitor) {
 	if g.follow != nil {
 		v.Struct("camera", (*followFields)(g.follow))
 	}
+	v.Struct("controls", &g.controls)
 }
 
 // ballFields describes a Ball's motion; Ball itself is not a
