@@ -1,0 +1,163 @@
+package session
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+var lossy = Conditions{Latency: 50 * time.Millisecond, Jitter: 20 * time.Millisecond, Loss: 0.05}
+
+// Two machines play 5,000 ticks of bot input over a simulated network of
+// 100 ms round trip, ±20 ms jitter and 5 % loss each way, in virtual time,
+// and have the same hash after every tick.
+func TestLossyNetworkSameHashes(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		mode  Mode
+		delay int
+	}{
+		{"lockstep", Lockstep, 4},
+		{"rollback", Rollback, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const n = 5000
+			p := newPair(t, tc.mode, tc.delay, lossy, "arena v1", "arena v1")
+			start := p.clock.t
+			p.run(t, n, 20*time.Minute)
+			p.sameHistory(t, n)
+			for i, s := range p.s {
+				st := s.Stats()
+				if st.HashesCompared < n/2 {
+					t.Errorf("machine %d compared only %d hashes", i, st.HashesCompared)
+				}
+				if tc.mode == Rollback && st.Rollbacks == 0 {
+					t.Errorf("machine %d never rolled back on a lossy network", i)
+				}
+				secs := p.clock.t.Sub(start).Seconds()
+				depth := 0.0
+				if st.Rollbacks > 0 {
+					depth = float64(st.RollbackTicks) / float64(st.Rollbacks)
+				}
+				t.Logf("machine %d: %s: %.1f s of game time: %.2f rollbacks/s, mean depth %.2f ticks, max %d; stalls %d (driver %d), predicted ticks %d, slowed ticks %d; packets sent %d, received %d, stale %d, hashes compared %d",
+					i, tc.mode, secs, float64(st.Rollbacks)/secs, depth, st.MaxRollback, st.Stalls, p.stalls[i], st.PredictedTicks, st.SlowedTicks, st.Sent, st.Received, st.Stale, st.HashesCompared)
+			}
+		})
+	}
+}
+
+func TestSettingsMismatchIsRefused(t *testing.T) {
+	p := newPair(t, Lockstep, 2, Conditions{}, "arena v1 teams=2", "arena v1 teams=3")
+	var got []Event
+	for i := 0; i < 100 && p.s[1].Err() == nil; i++ {
+		p.s[0].Poll()
+		p.s[1].Poll()
+		got = p.s[1].Events(got)
+		p.clock.t = p.clock.t.Add(10 * time.Millisecond)
+	}
+	got = p.s[1].Events(got)
+	var ended *EndedError
+	if !errors.As(p.s[1].Err(), &ended) || ended.Event.Kind != Refused {
+		t.Fatalf("joiner's error %v, want a refusal", p.s[1].Err())
+	}
+	msg := ended.Error()
+	for _, want := range []string{"settings differ", `"arena v1 teams=2"`, `"arena v1 teams=3"`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("refusal %q does not say %q", msg, want)
+		}
+	}
+	if len(got) != 1 || got[0].Kind != Refused {
+		t.Errorf("joiner's events %v, want one refusal", got)
+	}
+	if p.s[0].Running() {
+		t.Error("the host started with a refused joiner")
+	}
+}
+
+func TestHandshakeMismatches(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(*Config)
+		want string
+	}{
+		{"mode", func(c *Config) { c.Mode = Rollback }, "mode differs: host lockstep, joiner rollback"},
+		{"delay", func(c *Config) { c.Delay = 3 }, "input delay differs: host 2 ticks, joiner 3"},
+		{"players", func(c *Config) { c.Players = 3 }, "player slots differ: host 2, joiner 3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &vclock{t: time.Unix(1e9, 0)}
+			net := NewMemoryNet()
+			h, err := Host(net.Endpoint("h"), Config{Players: 2, Delay: 2, Now: c.now})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := Config{Delay: 2, Now: c.now, Rewinder: newToy()}
+			tc.edit(&cfg)
+			j, err := Join(net.Endpoint("j"), "h", cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < 10 && j.Err() == nil; i++ {
+				j.Poll()
+				h.Poll()
+				c.t = c.t.Add(30 * time.Millisecond)
+			}
+			if err := j.Err(); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("joiner's error %v, want one saying %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestDisconnectIsReported(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		stop func(p *pair)
+		want EventKind
+	}{
+		{"bye", func(p *pair) { p.s[1].Close() }, PeerLeft},
+		{"silence", func(p *pair) {}, PeerTimeout},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPair(t, Lockstep, 2, Conditions{}, "a", "a")
+			p.run(t, 100, time.Minute)
+			tc.stop(p)
+			var got []Event
+			for i := 0; i < 1000 && p.s[0].Err() == nil; i++ {
+				p.s[0].Poll()
+				p.clock.t = p.clock.t.Add(10 * time.Millisecond)
+			}
+			got = p.s[0].Events(got)
+			if len(got) == 0 || got[len(got)-1].Kind != tc.want || got[len(got)-1].Slot != 1 {
+				t.Fatalf("host's events %v, want %v of slot 1 last", got, tc.want)
+			}
+			if _, err := p.toys[0].s.TickEvents(p.s[0].Next(), nil); err == nil {
+				t.Fatal("the host handed out a tick after its peer left")
+			}
+		})
+	}
+}
+
+// A desync (a machine whose simulation differs) is reported on both
+// machines with the first divergent tick.
+func TestDesyncNamesFirstDivergentTick(t *testing.T) {
+	p := newPair(t, Lockstep, 2, Conditions{}, "a", "a")
+	p.run(t, 50, time.Minute)
+	p.toys[1].st.seen += 1000 // state outside the input: tick 50 on differs
+	const bad = 50
+	if err := p.try(80, time.Minute); err == nil {
+		t.Fatal("two machines with different states played on")
+	}
+	for range 50 { // the other machine hears of it
+		p.s[0].Poll()
+		p.s[1].Poll()
+		p.clock.t = p.clock.t.Add(10 * time.Millisecond)
+	}
+	for i, s := range p.s {
+		var ended *EndedError
+		if !errors.As(s.Err(), &ended) || ended.Event.Kind != Desync || ended.Event.Tick != bad {
+			t.Errorf("machine %d: error %v, want a desync at tick %d", i, s.Err(), bad)
+		}
+	}
+}
