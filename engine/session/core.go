@@ -195,6 +195,15 @@ func (s *Session) filled() int {
 	return n
 }
 
+// Wait waits up to d for a packet and handles every packet that came, so a
+// program with nothing to do (not Ready) sleeps until input arrives. It
+// waits in real time, through the transport.
+func (s *Session) Wait(d time.Duration) {
+	if s.err == nil {
+		s.receive(s.cfg.Now().Add(d))
+	}
+}
+
 // Poll receives every waiting packet, applies a rollback they call for
 // (Rewinder.Rewind), checks hashes and timeouts and sends what is due.
 // Call it once per frame before the frame's ticks. It returns the

@@ -31,6 +31,9 @@ func (s *Session) finishHashes() {
 	}
 	every := uint64(s.cfg.HashEvery)
 	limit := min(s.minHave(), s.next)
+	if s.rewind {
+		limit = min(limit, s.rewindTo) // its hash will be taken again
+	}
 	for ; s.final < limit; s.final += every {
 		h := s.ownHashes[(s.final/every)%64]
 		if h.Tick != s.final {

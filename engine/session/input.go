@@ -147,6 +147,7 @@ func (s *Session) newTick() error {
 		s.have[s.slot] = own + 1
 		s.dirty = true
 	}
+	s.finishHashes()
 	s.send(false)
 	if !s.Ready() {
 		s.stats.Stalls++
