@@ -363,6 +363,7 @@ func (s *Session) hello(from Peer, p *Packet) {
 		why = fmt.Sprintf("protocol version differs: host %d, joiner %d (use the same release of the game)", ProtocolVersion, p.Version)
 	case p.TextString() != s.cfg.Settings:
 		why = fmt.Sprintf("settings differ: host %q, joiner %q", s.cfg.Settings, p.TextString())
+	case p.Spectator: // it takes the host's mode, delay and slots
 	case Mode(p.Mode) != s.cfg.Mode:
 		why = fmt.Sprintf("mode differs: host %s, joiner %s", s.cfg.Mode, Mode(p.Mode))
 	case int(p.Delay) != s.cfg.Delay:

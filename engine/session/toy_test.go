@@ -139,6 +139,7 @@ type pair struct {
 	toys   [2]*toy
 	nextAt [2]time.Time
 	stalls [2]int
+	extra  []*toy // spectators: polled every step, ticked when Ready
 }
 
 func newPair(t *testing.T, mode Mode, delay int, cond Conditions, hostSettings, joinSettings string) *pair {
@@ -205,7 +206,20 @@ func (p *pair) try(n uint64, limit time.Duration) error {
 				done++
 			}
 		}
-		if done == 2 {
+		for _, w := range p.extra {
+			if err := w.s.Poll(); err != nil {
+				return fmt.Errorf("spectator at tick %d: %w", w.s.Next(), err)
+			}
+			for w.s.Ready() && w.s.Next() < n {
+				if err := w.step(w.s.Next()); err != nil {
+					return err
+				}
+			}
+			if w.s.Next() >= n {
+				done++
+			}
+		}
+		if done == 2+len(p.extra) {
 			return nil
 		}
 		p.clock.t = p.clock.t.Add(time.Millisecond)

@@ -3,12 +3,14 @@ package session
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/replay"
 )
 
 // udpPair opens two UDP transports on 127.0.0.1.
@@ -123,7 +125,8 @@ func (m *mover) Hash() uint64 {
 }
 
 // Two headless games in one process, each with its session as tick source
-// over loopback UDP in lockstep, end with the same Game.Hash.
+// over loopback UDP in lockstep, end with the same Game.Hash; the joiner's
+// recording holds both players' input and replays offline to that hash.
 func TestHeadlessGamesInLockstep(t *testing.T) {
 	const n = 600
 	a, b := udpPair(t)
@@ -146,6 +149,12 @@ func TestHeadlessGamesInLockstep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	path := filepath.Join(t.TempDir(), "joiner.twr")
+	rec, err := replay.Create(path, replay.Header{TickRate: games[1].Game.Time().TickRate(), InitialState: "mover"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games[1].Game.AddTickSink(rec)
 	var done atomic.Int32
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
@@ -194,4 +203,25 @@ func TestHeadlessGamesInLockstep(t *testing.T) {
 		t.Errorf("no hashes compared: %+v", st)
 	}
 	t.Logf("hash %#x after %d ticks; host stats %+v", ha, n, sessions[0].Stats())
+
+	if err := games[1].Close(); err != nil { // saves the recording
+		t.Fatal(err)
+	}
+	play, err := replay.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	offline, err := engine.NewHeadless(engine.Options{}, &mover{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer offline.Close()
+	offline.Game.SetTickSource(play)
+	offline.Game.AddTickSink(play)
+	if err := offline.RunTicks(n, nil); err != nil {
+		t.Fatal(err)
+	}
+	if h := offline.Game.Hash(); h != ha {
+		t.Fatalf("the recording replays to hash %#x, the match ended at %#x", h, ha)
+	}
 }
