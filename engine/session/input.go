@@ -41,7 +41,7 @@ func (s *Session) takeInput(q int, p *Packet) {
 			continue
 		}
 		e.tick, e.n = ti.Tick+1, copy(e.ev[:], p.Events[ti.First:ti.First+ti.N])
-		for s.have[pl] < s.have[pl]+ringSize && s.inputs[pl][s.have[pl]%ringSize].tick == s.have[pl]+1 {
+		for k := 0; k < ringSize && s.inputs[pl][s.have[pl]%ringSize].tick == s.have[pl]+1; k++ {
 			t := s.have[pl]
 			s.have[pl]++
 			s.dirty = true

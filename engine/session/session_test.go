@@ -47,6 +47,24 @@ func TestLossyNetworkSameHashes(t *testing.T) {
 	}
 }
 
+// Four players, the host relaying between joiners, over the lossy network
+// in both modes: the same hash after every tick on every machine.
+func TestFourPlayers(t *testing.T) {
+	for _, mode := range []Mode{Lockstep, Rollback} {
+		t.Run(mode.String(), func(t *testing.T) {
+			const n = 1500
+			p := newMatch(t, mode, 3, lossy, 4, "a", "a")
+			p.run(t, n, 10*time.Minute)
+			p.sameHistory(t, n)
+			for i, s := range p.s {
+				if st := s.Stats(); st.HashesCompared < n/2 {
+					t.Errorf("machine %d compared %d hashes", i, st.HashesCompared)
+				}
+			}
+		})
+	}
+}
+
 func TestSettingsMismatchIsRefused(t *testing.T) {
 	p := newPair(t, Lockstep, 2, Conditions{}, "arena v1 teams=2", "arena v1 teams=3")
 	var got []Event

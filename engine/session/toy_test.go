@@ -134,36 +134,45 @@ func (c *vclock) now() time.Time { return c.t }
 // with conditions on each end.
 type pair struct {
 	clock  *vclock
-	ends   [2]*Sim
-	s      [2]*Session
-	toys   [2]*toy
-	nextAt [2]time.Time
-	stalls [2]int
+	ends   []*Sim
+	s      []*Session
+	toys   []*toy
+	nextAt []time.Time
+	stalls []int
 	extra  []*toy // spectators: polled every step, ticked when Ready
 }
 
+// newPair makes a host and one joiner.
 func newPair(t *testing.T, mode Mode, delay int, cond Conditions, hostSettings, joinSettings string) *pair {
+	return newMatch(t, mode, delay, cond, 2, hostSettings, joinSettings)
+}
+
+// newMatch makes a host and players-1 joiners, each with a bot.
+func newMatch(t *testing.T, mode Mode, delay int, cond Conditions, players int, hostSettings, joinSettings string) *pair {
 	t.Helper()
 	c := &vclock{t: time.Unix(1e9, 0)}
 	net := NewMemoryNet()
-	p := &pair{clock: c}
-	for i := range 2 {
+	p := &pair{clock: c, nextAt: make([]time.Time, players), stalls: make([]int, players)}
+	for i := range players {
 		cond.Seed = uint64(100 + i)
-		p.ends[i] = NewSim(net.Endpoint(Peer(fmt.Sprint("machine", i))), cond, c.now)
-		p.toys[i] = newToy()
+		p.ends = append(p.ends, NewSim(net.Endpoint(Peer(fmt.Sprint("machine", i))), cond, c.now))
+		p.toys = append(p.toys, newToy())
+		cfg := Config{Mode: mode, Players: players, Delay: delay, Settings: joinSettings,
+			Local: bot(uint64(i + 1)), Rewinder: p.toys[i], HashEvery: 1, Now: c.now, Seed: uint64(7 + i)}
+		var s *Session
+		var err error
+		if i == 0 {
+			cfg.Settings = hostSettings
+			s, err = Host(p.ends[i], cfg)
+		} else {
+			s, err = Join(p.ends[i], "machine0", cfg)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.s = append(p.s, s)
+		p.toys[i].s = s
 	}
-	var err error
-	p.s[0], err = Host(p.ends[0], Config{Mode: mode, Players: 2, Delay: delay, Settings: hostSettings,
-		Local: bot(1), Rewinder: p.toys[0], HashEvery: 1, Now: c.now, Seed: 7})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.s[1], err = Join(p.ends[1], "machine0", Config{Mode: mode, Players: 2, Delay: delay, Settings: joinSettings,
-		Local: bot(2), Rewinder: p.toys[1], HashEvery: 1, Now: c.now, Seed: 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.toys[0].s, p.toys[1].s = p.s[0], p.s[1]
 	return p
 }
 
@@ -219,22 +228,24 @@ func (p *pair) try(n uint64, limit time.Duration) error {
 				done++
 			}
 		}
-		if done == 2+len(p.extra) {
+		if done == len(p.s)+len(p.extra) {
 			return nil
 		}
 		p.clock.t = p.clock.t.Add(time.Millisecond)
 	}
-	return fmt.Errorf("not done in %v of virtual time: ticks %d and %d of %d", limit, p.s[0].Next(), p.s[1].Next(), n)
+	return fmt.Errorf("not done in %v of virtual time: host at tick %d, a joiner at %d, of %d", limit, p.s[0].Next(), p.s[1].Next(), n)
 }
 
-// sameHistory checks both machines' hashes after every tick below n.
+// sameHistory checks every machine's hash after every tick below n.
 func (p *pair) sameHistory(t *testing.T, n uint64) {
 	t.Helper()
 	for tick := uint64(0); tick < n; tick++ {
 		a, okA := p.toys[0].hist[tick]
-		b, okB := p.toys[1].hist[tick]
-		if !okA || !okB || a != b {
-			t.Fatalf("tick %d: hashes %#x (%v) and %#x (%v) differ", tick, a, okA, b, okB)
+		for i, o := range p.toys[1:] {
+			b, okB := o.hist[tick]
+			if !okA || !okB || a != b {
+				t.Fatalf("tick %d: hashes %#x (%v) of the host and %#x (%v) of machine %d differ", tick, a, okA, b, okB, i+1)
+			}
 		}
 	}
 }

@@ -65,7 +65,7 @@ func TestLoopbackUDPSameHashes(t *testing.T) {
 		t.Run(mode.String(), func(t *testing.T) {
 			const n = 5000
 			a, b := udpPair(t)
-			toys := [2]*toy{newToy(), newToy()}
+			toys := []*toy{newToy(), newToy()}
 			h, err := Host(a, Config{Mode: mode, Players: 2, Delay: 1, Settings: "toy", Local: bot(1), Rewinder: toys[0], HashEvery: 1})
 			if err != nil {
 				t.Fatal(err)
