@@ -17,7 +17,7 @@ type toy struct {
 	s     *Session
 	st    toyState
 	snaps [32]toyState      // the state before tick t, at t%32
-	hist  map[uint64]uint64 // tick -> hash after its latest run
+	hist  map[uint64]uint64 // tick -> hash after its latest run (nil: not kept)
 	evs   []input.Event
 	reran int
 }
@@ -82,7 +82,9 @@ func (t *toy) step(tick uint64) error {
 		t.st.pos[p][1] += t.st.vel[p][1]*3 + t.st.pos[p][0]%7
 	}
 	t.st.tick++
-	t.hist[tick] = t.Hash()
+	if t.hist != nil {
+		t.hist[tick] = t.Hash()
+	}
 	return t.s.AfterTick(tick, t)
 }
 
@@ -107,8 +109,10 @@ func (t *toy) Rewind(tick uint64) error {
 func bot(seed uint64) LocalFunc {
 	keys := [...]input.Key{input.KeyLeft, input.KeyRight, input.KeyUp, input.KeyDown}
 	var held [4]bool
+	pcg := rand.NewPCG(0, 0)
+	r := rand.New(pcg)
 	return func(tick uint64, dst []input.Event) []input.Event {
-		r := rand.New(rand.NewPCG(seed, tick))
+		pcg.Seed(seed, tick)
 		if r.IntN(6) == 0 {
 			k := r.IntN(4)
 			kind := input.KeyPress

@@ -50,6 +50,7 @@ type UDP struct {
 	dropped int
 	addrs   map[Peer]netip.AddrPort
 	names   map[netip.AddrPort]Peer // Receive's cache of senders' names
+	timer   *time.Timer             // Receive's, reused
 }
 
 type udpPacket struct {
@@ -165,13 +166,18 @@ func (u *UDP) Receive(buf []byte, deadline time.Time) (int, Peer, error) {
 		if wait <= 0 {
 			return 0, "", ErrNoPacket
 		}
-		t := time.NewTimer(wait)
-		defer t.Stop()
+		if u.timer == nil {
+			u.timer = time.NewTimer(wait)
+		} else {
+			u.timer.Reset(wait)
+		}
 		select {
 		case p = <-u.packets:
+			u.timer.Stop()
 		case <-u.done:
+			u.timer.Stop()
 			return 0, "", ErrClosed
-		case <-t.C:
+		case <-u.timer.C:
 			return 0, "", ErrNoPacket
 		}
 	}
