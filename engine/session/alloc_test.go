@@ -56,11 +56,11 @@ func TestTicksAllocateNothing(t *testing.T) {
 	for _, tg := range toys {
 		tg.hist = nil
 	}
-	h, err := Host(&ringEnd{net, 0, names}, Config{Mode: Rollback, Players: 2, Delay: 1, Local: bot(1), Rewinder: toys[0], HashEvery: 1, Now: c.now})
+	h, err := Host(&ringEnd{net, 0, names}, Config{Mode: Rollback, Players: 2, Local: bot(1), Rewinder: toys[0], HashEvery: 1, Now: c.now})
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := Join(&ringEnd{net, 1, names}, "a", Config{Mode: Rollback, Delay: 1, Local: bot(2), Rewinder: toys[1], HashEvery: 1, Now: c.now})
+	j, err := Join(&ringEnd{net, 1, names}, "a", Config{Mode: Rollback, Local: bot(2), Rewinder: toys[1], HashEvery: 1, Now: c.now})
 	if err != nil {
 		t.Fatal(err)
 	}
