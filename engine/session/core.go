@@ -84,6 +84,7 @@ type Session struct {
 	buf       [MaxPacket]byte
 	out       []byte
 	seqN      uint16
+	helloSent bool
 	local     []input.Event
 }
 
@@ -287,6 +288,8 @@ func (s *Session) handle(from Peer, p *Packet) {
 			}
 		}
 		s.compareHashes(q)
+	case PacketWelcome:
+		// Said again while the match waits for players: heard above.
 	case PacketBye:
 		s.peerGone(q, Event{Kind: PeerLeft, Slot: q, Detail: p.TextString()})
 	default:
@@ -353,7 +356,10 @@ func (s *Session) joining(from Peer, p *Packet) {
 func (s *Session) hello(from Peer, p *Packet) {
 	for i := range s.peers {
 		if pr := &s.peers[i]; pr.used && pr.addr == from && pr.nonce == p.Nonce {
-			s.welcome(i) // its Welcome was lost: say it again
+			// Its Welcome was lost, or it waits for the other players:
+			// say it again (both keep the other from timing out).
+			pr.heard = s.cfg.Now()
+			s.welcome(i)
 			return
 		}
 	}
@@ -410,7 +416,7 @@ func (s *Session) hello(from Peer, p *Packet) {
 
 func (s *Session) welcome(slot int) {
 	pr := &s.peers[slot]
-	s.out = putHeader(s.out[:0], PacketWelcome, 0, uint8(slot), s.id, 0)
+	s.out = putHeader(s.out[:0], PacketWelcome, 0, uint8(slot), s.id, s.seqNext())
 	s.out = append(s.out, uint8(s.players), uint8(s.cfg.Mode), uint8(s.cfg.Delay))
 	s.out = binaryNonce(s.out, pr.nonce)
 	s.sendTo(pr.addr, s.out)
@@ -440,6 +446,9 @@ func (s *Session) peerGone(q int, e Event) {
 }
 
 func (s *Session) checkTimeouts() {
+	if !s.host && !s.helloSent {
+		return // nothing asked of the host yet
+	}
 	now := s.cfg.Now()
 	for i := range s.peers {
 		if pr := &s.peers[i]; pr.used && i != s.slot && now.Sub(pr.heard) > s.cfg.Timeout {

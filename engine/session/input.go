@@ -215,7 +215,13 @@ func (s *Session) send(force bool) {
 		return
 	}
 	s.lastSend, s.dirty = now, false
-	if !s.host && s.slot == noSlot {
+	if !s.host && !s.running {
+		// Until the match starts, a joiner says hello again and the
+		// host answers: a lost packet is retried, and neither times out
+		// while other players are awaited.
+		if !s.helloSent { // the host's silence counts from the first hello
+			s.helloSent, s.peers[0].heard = true, now
+		}
 		s.out = putHeader(s.out[:0], PacketHello, noSlot, 0, 0, 0)
 		sp := uint8(0)
 		if s.cfg.Spectator {

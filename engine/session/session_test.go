@@ -65,6 +65,25 @@ func TestFourPlayers(t *testing.T) {
 	}
 }
 
+// A joiner waiting for the last player longer than the timeout is not
+// taken for gone, nor is the host.
+func TestEarlyJoinerWaitsForTheLast(t *testing.T) {
+	p := newMatch(t, Lockstep, 2, lossy, 3, "a", "a")
+	for range 800 { // 8 s, over the 5 s timeout, without the third player
+		for _, s := range p.s[:2] {
+			if err := s.Poll(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p.clock.t = p.clock.t.Add(10 * time.Millisecond)
+	}
+	if p.s[1].Slot() != 1 || p.s[0].Running() {
+		t.Fatalf("joiner slot %d, host running %v", p.s[1].Slot(), p.s[0].Running())
+	}
+	p.run(t, 300, time.Minute)
+	p.sameHistory(t, 300)
+}
+
 func TestSettingsMismatchIsRefused(t *testing.T) {
 	p := newPair(t, Lockstep, 2, Conditions{}, "arena v1 teams=2", "arena v1 teams=3")
 	var got []Event
