@@ -103,22 +103,37 @@ func (s *Session) TickEvents(tick uint64, dst []input.Event) ([]input.Event, err
 			return dst, err
 		}
 	}
+	return s.appendTick(tick, dst)
+}
+
+// appendTick appends the known and predicted events of tick.
+func (s *Session) appendTick(tick uint64, dst []input.Event) ([]input.Event, error) {
 	for p := 0; p < s.players; p++ {
-		if tick < s.have[p] || p == s.slot {
-			if tick < uint64(s.cfg.Delay) {
-				continue
-			}
-			e := &s.inputs[p][tick%ringSize]
-			if e.tick != tick+1 {
-				return dst, fmt.Errorf("session: the input of player %d for tick %d is gone: tick %d is more than %d ticks back", p, tick, tick, ringSize)
-			}
-			for _, ev := range e.ev[:e.n] {
-				ev.Time = timing.Micros(p)
-				dst = append(dst, ev)
-			}
+		if tick >= s.have[p] || tick < uint64(s.cfg.Delay) {
+			continue // predicted: nothing new; or before any input
+		}
+		e := &s.inputs[p][tick%ringSize]
+		if e.tick != tick+1 {
+			return dst, fmt.Errorf("session: the input of player %d for tick %d is gone: it is more than %d ticks back", p, tick, ringSize)
+		}
+		for _, ev := range e.ev[:e.n] {
+			ev.Time = timing.Micros(p)
+			dst = append(dst, ev)
 		}
 	}
 	return dst, nil
+}
+
+// Confirmed appends every player's events of tick to dst, as TickEvents
+// gives them, once the tick is confirmed (every player's input known) and
+// still held (the last 128 ticks or so); ok is false otherwise. A program
+// recording a rollback match writes this stream, which no rewind changes.
+func (s *Session) Confirmed(tick uint64, dst []input.Event) (_ []input.Event, ok bool) {
+	if tick >= s.minHave() || tick+ringSize/2 < s.minHave() {
+		return dst, false
+	}
+	out, err := s.appendTick(tick, dst)
+	return out, err == nil
 }
 
 // newTick captures the local input, waits until the tick may run and
@@ -201,6 +216,13 @@ func (s *Session) applyRewind() error {
 	s.stats.Rollbacks++
 	s.stats.RollbackTicks += depth
 	s.stats.MaxRollback = max(s.stats.MaxRollback, depth)
+	// The hashes of the re-run ticks are taken again as they re-run; one
+	// not taken again (a rewinder that re-runs without AfterTick) is
+	// not compared rather than compared stale.
+	every := uint64(s.cfg.HashEvery)
+	for c := (t + every - 1) / every * every; c < s.next; c += every {
+		s.ownHashes[(c/every)%64].Tick = ^uint64(0)
+	}
 	if err := s.cfg.Rewinder.Rewind(t); err != nil {
 		return fmt.Errorf("session: rewinding to tick %d (%d ticks): %w", t, depth, err)
 	}

@@ -2,9 +2,12 @@ package session
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tickwork/tickwork/engine/input"
 )
 
 var lossy = Conditions{Latency: 50 * time.Millisecond, Jitter: 20 * time.Millisecond, Loss: 0.05}
@@ -259,5 +262,24 @@ func TestTenMinutesOfRollback(t *testing.T) {
 		if st.HashesCompared < n-10 {
 			t.Errorf("machine %d compared %d hashes of %d ticks", i, st.HashesCompared, n)
 		}
+	}
+}
+
+// The confirmed stream of a rollback match (what a recording or a
+// spectator gets) is the same on every machine.
+func TestConfirmedStreamIsTheSameEverywhere(t *testing.T) {
+	p := newPair(t, Rollback, 2, lossy, "a", "a")
+	p.run(t, 100, time.Minute)
+	var a, b []input.Event
+	for tick := uint64(0); tick < 100; tick++ {
+		var okA, okB bool
+		a, okA = p.s[0].Confirmed(tick, a[:0])
+		b, okB = p.s[1].Confirmed(tick, b[:0])
+		if !okA || !okB || !slices.Equal(a, b) {
+			t.Fatalf("tick %d: %v (%v) and %v (%v)", tick, a, okA, b, okB)
+		}
+	}
+	if _, ok := p.s[0].Confirmed(1000, nil); ok {
+		t.Fatal("tick 1000 confirmed before it ran")
 	}
 }
