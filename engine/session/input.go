@@ -361,3 +361,30 @@ func (s *Session) Lead() float64 { return s.lead }
 
 // Next returns the next new tick the session will hand out.
 func (s *Session) Next() uint64 { return s.next }
+
+// Settled reports whether the first n ticks are settled for this machine
+// and its peers: confirmed here, with any rollback they called for done,
+// and every input this machine owes a peer for them acknowledged. A
+// program that ends after n ticks polls until Settled(n) before Close, so
+// no peer is left waiting for its input, and the state it reports after
+// tick n-1 is final.
+func (s *Session) Settled(n uint64) bool {
+	if !s.running || s.minHave() < n || s.next < n || s.rewind {
+		return false
+	}
+	for q := range s.peers {
+		pr := &s.peers[q]
+		if !pr.used || q == s.slot {
+			continue
+		}
+		for pl := 0; pl < s.players; pl++ {
+			if pl == q || (!s.host && pl != s.slot) {
+				continue
+			}
+			if pr.acked[pl] < n {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -283,3 +283,27 @@ func TestConfirmedStreamIsTheSameEverywhere(t *testing.T) {
 		t.Fatal("tick 1000 confirmed before it ran")
 	}
 }
+
+// Two machines that end after n ticks poll until Settled, then close:
+// neither is left waiting for the other's input, and neither sees an
+// error before the goodbye.
+func TestSettledBeforeClose(t *testing.T) {
+	const n = 300
+	p := newPair(t, Rollback, 2, lossy, "a", "a")
+	p.run(t, n, time.Minute)
+	for i := 0; i < 100000 && !(p.s[0].Settled(n) && p.s[1].Settled(n)); i++ {
+		for _, s := range p.s {
+			if err := s.Poll(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p.clock.t = p.clock.t.Add(time.Millisecond)
+	}
+	if !p.s[0].Settled(n) || !p.s[1].Settled(n) {
+		t.Fatal("not settled")
+	}
+	if p.s[0].Settled(n + 10) {
+		t.Fatal("settled past the ticks run")
+	}
+	p.sameHistory(t, n)
+}
