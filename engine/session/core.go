@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/netip"
 	"time"
 
 	"github.com/tickwork/tickwork/engine/input"
@@ -105,6 +106,10 @@ func Host(tr Transport, cfg Config) (*Session, error) {
 func Join(tr Transport, hostAddr Peer, cfg Config) (*Session, error) {
 	if err := cfg.check(false); err != nil {
 		return nil, err
+	}
+	if ap, err := netip.ParseAddrPort(string(hostAddr)); err == nil {
+		// An IP address's plain form, the one UDP reports senders by.
+		hostAddr = Peer(netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()).String())
 	}
 	s := newSession(tr, cfg)
 	s.hostAddr, s.slot = hostAddr, noSlot

@@ -58,6 +58,9 @@ func (s *Session) compareHashes(q int) {
 	}
 	every := uint64(s.cfg.HashEvery)
 	pr := &s.peers[q]
+	if s.host && pr.spectator {
+		return // a spectator checks itself against the host: its desync ends only its own session
+	}
 	for i := 0; i < 64 && s.checked[q] < s.final && s.err == nil; i++ {
 		c := s.checked[q]
 		theirs, own := pr.hashes[(c/every)%64], s.ownHashes[(c/every)%64]

@@ -139,6 +139,7 @@ func (s *Session) Confirmed(tick uint64, dst []input.Event) (_ []input.Event, ok
 // newTick captures the local input, waits until the tick may run and
 // sends.
 func (s *Session) newTick() error {
+	s.receive(time.Time{}) // the freshest input (a rollback it calls for waits for Poll)
 	if !s.cfg.Spectator && s.slot < MaxPlayers {
 		own := s.next + uint64(s.cfg.Delay)
 		s.local = s.local[:0]

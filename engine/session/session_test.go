@@ -307,3 +307,32 @@ func TestSettledBeforeClose(t *testing.T) {
 	}
 	p.sameHistory(t, n)
 }
+
+// A spectator whose simulation diverges ends its own session with a
+// desync; the players play on.
+func TestSpectatorDesyncEndsOnlyTheSpectator(t *testing.T) {
+	p := newPair(t, Lockstep, 2, Conditions{}, "a", "a")
+	net := p.ends[0].inner.(*memEnd).net
+	watch := newToy()
+	spec, err := Join(net.Endpoint("spectator"), "machine0", Config{Spectator: true, Settings: "a", HashEvery: 1, Now: p.clock.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	watch.s = spec
+	for i := 0; i < 100 && spec.Slot() == noSlot; i++ {
+		spec.Poll()
+		p.s[0].Poll()
+		p.clock.t = p.clock.t.Add(10 * time.Millisecond)
+	}
+	p.extra = append(p.extra, watch)
+	p.run(t, 50, time.Minute)
+	watch.st.seen++ // the spectator's state differs from tick 50 on
+	err = p.try(100, time.Minute)
+	var ended *EndedError
+	if !errors.As(err, &ended) || ended.Event.Kind != Desync || ended.Event.Tick != 50 || spec.Err() == nil {
+		t.Fatalf("error %v, want the spectator's desync at tick 50", err)
+	}
+	p.extra = nil
+	p.run(t, 200, time.Minute)
+	p.sameHistory(t, 200)
+}

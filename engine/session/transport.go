@@ -113,7 +113,9 @@ func (u *UDP) read() {
 			u.free <- p
 			continue
 		}
-		p.n, p.from = n, from
+		// A dual-stack socket reports IPv4 senders as ::ffff:a.b.c.d;
+		// a peer's name is its plain form, as Join writes it.
+		p.n, p.from = n, netip.AddrPortFrom(from.Addr().Unmap(), from.Port())
 		select {
 		case u.packets <- p:
 		default:

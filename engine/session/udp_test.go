@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -223,5 +224,35 @@ func TestHeadlessGamesInLockstep(t *testing.T) {
 	}
 	if h := offline.Game.Hash(); h != ha {
 		t.Fatalf("the recording replays to hash %#x, the match ended at %#x", h, ha)
+	}
+}
+
+// A joiner given the host's address in another spelling (IPv4-mapped IPv6)
+// still knows the host's packets.
+func TestJoinCanonicalisesTheHostAddress(t *testing.T) {
+	a, b := udpPair(t)
+	h, err := Host(a, Config{Players: 2, Settings: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	mapped := Peer(strings.Replace(string(a.LocalAddr()), "127.0.0.1", "[::ffff:127.0.0.1]", 1))
+	j, err := Join(b, mapped, Config{Settings: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for i := 0; i < 10000 && !(h.Running() && j.Running()) && time.Now().Before(deadline); i++ {
+		if err := h.Poll(); err != nil {
+			t.Fatal(err)
+		}
+		if err := j.Poll(); err != nil {
+			t.Fatal(err)
+		}
+		j.Wait(time.Millisecond)
+	}
+	if !h.Running() || !j.Running() {
+		t.Fatalf("not connected through %q: host running %v, joiner %v (spoofed %d)", mapped, h.Running(), j.Running(), j.Stats().Spoofed)
 	}
 }
