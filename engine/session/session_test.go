@@ -336,3 +336,27 @@ func TestSpectatorDesyncEndsOnlyTheSpectator(t *testing.T) {
 	p.run(t, 200, time.Minute)
 	p.sameHistory(t, 200)
 }
+
+// When one machine's clock runs 1 % slow, the other would pull ahead by a
+// tick every 1.7 s and soon stall at the rollback window; time sync slows
+// it by tiny steps instead: no stall, and the lead stays under two ticks.
+func TestTimeSyncSlowsTheMachineAhead(t *testing.T) {
+	const n = 6000 // 100 s: 60 ticks of drift unchecked
+	p := newPair(t, Rollback, 2, lossy, "a", "a")
+	p.slower = 1
+	p.run(t, n, time.Hour)
+	p.sameHistory(t, n)
+	host := p.s[0].Stats()
+	if p.stalls[0] != 0 || host.Stalls != 0 {
+		t.Errorf("the machine ahead stalled %d times (session: %d)", p.stalls[0], host.Stalls)
+	}
+	if host.SlowedTicks < 300 {
+		t.Errorf("the machine ahead slowed only %d ticks for 60 ticks of drift", host.SlowedTicks)
+	}
+	if l := p.s[0].Lead(); l > 2 || l < -2 {
+		t.Errorf("lead %.2f ticks at the end", l)
+	}
+	t.Logf("slowed ticks %d (host), %d (slow machine); stalls %d, %d; lead %.2f; rollbacks %d, mean depth %.2f",
+		host.SlowedTicks, p.s[1].Stats().SlowedTicks, p.stalls[0], p.stalls[1], p.s[0].Lead(),
+		host.Rollbacks, float64(host.RollbackTicks)/max(1, float64(host.Rollbacks)))
+}

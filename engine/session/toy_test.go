@@ -144,6 +144,7 @@ type pair struct {
 	nextAt []time.Time
 	stalls []int
 	extra  []*toy // spectators: polled every step, ticked when Ready
+	slower int    // the machine whose ticks are 1 % longer (-1: none)
 }
 
 // newPair makes a host and one joiner.
@@ -156,7 +157,7 @@ func newMatch(t *testing.T, mode Mode, delay int, cond Conditions, players int, 
 	t.Helper()
 	c := &vclock{t: time.Unix(1e9, 0)}
 	net := NewMemoryNet()
-	p := &pair{clock: c, nextAt: make([]time.Time, players), stalls: make([]int, players)}
+	p := &pair{clock: c, nextAt: make([]time.Time, players), stalls: make([]int, players), slower: -1}
 	for i := range players {
 		cond.Seed = uint64(100 + i)
 		p.ends = append(p.ends, NewSim(net.Endpoint(Peer(fmt.Sprint("machine", i))), cond, c.now))
@@ -193,7 +194,6 @@ func (p *pair) run(t *testing.T, n uint64, limit time.Duration) {
 
 // try is run returning the first error.
 func (p *pair) try(n uint64, limit time.Duration) error {
-	period := time.Second / 60
 	end := p.clock.t.Add(limit)
 	for p.clock.t.Before(end) {
 		done := 0
@@ -211,6 +211,10 @@ func (p *pair) try(n uint64, limit time.Duration) error {
 				} else {
 					if err := p.toys[i].step(s.Next()); err != nil {
 						return fmt.Errorf("machine %d: %w", i, err)
+					}
+					period := time.Second / 60
+					if p.slower == i {
+						period += period / 100 // this machine's clock runs 1 % slow
 					}
 					p.nextAt[i] = p.nextAt[i].Add(period + s.Stretch())
 				}
