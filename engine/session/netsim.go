@@ -18,16 +18,22 @@ type Conditions struct {
 	Dup     float64       // fraction of packets delivered twice, 0 to 1
 	Reorder float64       // fraction of packets held back a further Latency, 0 to 1
 	Seed    uint64        // seeds the random choices: one seed, one run
+	// Incoming applies the conditions to what is received as well as
+	// to what is sent: each direction gets the full Latency.
+	Incoming bool
 }
 
 // ParseConditions parses a -netsim flag value such as
 // "latency=100ms,jitter=20ms,loss=0.05" (keys latency, jitter, loss, dup,
-// reorder, seed; durations as time.ParseDuration reads them, fractions
-// from 0 to 1). An empty string is a perfect network.
+// reorder, seed, dir; durations as time.ParseDuration reads them,
+// fractions from 0 to 1). The conditions apply to what the process sends
+// and what it receives (dir=both, the default: a round trip grows by twice
+// latency) or only to what it sends (dir=out). An empty string is a
+// perfect network.
 func ParseConditions(s string) (Conditions, error) {
-	var c Conditions
+	c := Conditions{Incoming: true}
 	if strings.TrimSpace(s) == "" {
-		return c, nil
+		return Conditions{}, nil
 	}
 	for _, kv := range strings.Split(s, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
@@ -61,8 +67,17 @@ func ParseConditions(s string) (Conditions, error) {
 			}
 		case "seed":
 			c.Seed, err = strconv.ParseUint(v, 10, 64)
+		case "dir":
+			switch v {
+			case "both":
+				c.Incoming = true
+			case "out":
+				c.Incoming = false
+			default:
+				err = errors.New("allowed both or out")
+			}
 		default:
-			return c, fmt.Errorf("session: netsim %q: unknown key %q (known: latency, jitter, loss, dup, reorder, seed)", s, k)
+			return c, fmt.Errorf("session: netsim %q: unknown key %q (known: latency, jitter, loss, dup, reorder, seed, dir)", s, k)
 		}
 		if err != nil {
 			return c, fmt.Errorf("session: netsim %q: %s=%q: %v", s, k, v, err)
@@ -71,29 +86,29 @@ func ParseConditions(s string) (Conditions, error) {
 	return c, nil
 }
 
-// Sim wraps any Transport and makes what it sends suffer Conditions:
-// delayed, jittered, lost, duplicated, reordered. Packets waiting out
-// their delay are sent by the next Send or Receive after they fall due,
-// so a session polling its transport every frame sees them in time. With
-// a Sim on each end, both directions suffer (the round trip is twice
-// Latency). It holds at most simQueue packets; more are dropped and
-// counted.
+// Sim wraps any Transport and makes what it sends (and, with
+// Conditions.Incoming, what it receives) suffer Conditions: delayed,
+// jittered, lost, duplicated, reordered. Packets waiting out their delay
+// go on at the next Send or Receive after they fall due, so a session
+// polling its transport every frame sees them in time. It holds at most
+// simQueue packets each way; more are dropped and counted.
 type Sim struct {
 	inner   Transport
 	cond    Conditions
 	now     func() time.Time
 	rng     *rand.Rand
-	pending []simPacket // unordered; each with its due time
+	out, in []simPacket // unordered; each with its due time
 	free    []*[MaxPacket]byte
+	tmp     [MaxPacket]byte
 	Dropped int // packets lost to Loss or a full queue
 	Sent    int // packets handed to the inner transport
 }
 
 type simPacket struct {
-	due time.Time
-	to  Peer
-	buf *[MaxPacket]byte
-	n   int
+	due  time.Time
+	peer Peer // out: the receiver; in: the sender
+	buf  *[MaxPacket]byte
+	n    int
 }
 
 const simQueue = 4096
@@ -113,9 +128,17 @@ func (s *Sim) Send(to Peer, p []byte) error {
 		return fmt.Errorf("session: sending %d bytes: more than MaxPacket (%d)", len(p), MaxPacket)
 	}
 	s.flush()
+	s.out = s.suffer(s.out, to, p)
+	s.flush()
+	return nil
+}
+
+// suffer queues p on q as the conditions say: lost, once or twice, each
+// copy with its own delay.
+func (s *Sim) suffer(q []simPacket, peer Peer, p []byte) []simPacket {
 	if s.rng.Float64() < s.cond.Loss {
 		s.Dropped++
-		return nil
+		return q
 	}
 	copies := 1
 	if s.rng.Float64() < s.cond.Dup {
@@ -129,7 +152,7 @@ func (s *Sim) Send(to Peer, p []byte) error {
 		if s.rng.Float64() < s.cond.Reorder {
 			d += s.cond.Latency
 		}
-		if len(s.pending) >= simQueue {
+		if len(q) >= simQueue {
 			s.Dropped++
 			continue
 		}
@@ -139,46 +162,80 @@ func (s *Sim) Send(to Peer, p []byte) error {
 		} else {
 			buf = new([MaxPacket]byte)
 		}
-		s.pending = append(s.pending, simPacket{due: s.now().Add(max(d, 0)), to: to, buf: buf, n: copy(buf[:], p)})
+		q = append(q, simPacket{due: s.now().Add(max(d, 0)), peer: peer, buf: buf, n: copy(buf[:], p)})
 	}
-	s.flush()
-	return nil
+	return q
 }
 
-// flush sends every packet that is due.
+// flush sends every outgoing packet that is due.
 func (s *Sim) flush() {
 	now := s.now()
-	for i := 0; i < len(s.pending); {
-		p := s.pending[i]
+	for i := 0; i < len(s.out); {
+		p := s.out[i]
 		if p.due.After(now) {
 			i++
 			continue
 		}
-		_ = s.inner.Send(p.to, p.buf[:p.n]) // a datagram: an error is a loss
+		_ = s.inner.Send(p.peer, p.buf[:p.n]) // a datagram: an error is a loss
 		s.Sent++
-		s.free = append(s.free, p.buf)
-		last := len(s.pending) - 1
-		s.pending[i] = s.pending[last]
-		s.pending = s.pending[:last]
+		s.out = s.remove(s.out, i)
 	}
 }
 
+func (s *Sim) remove(q []simPacket, i int) []simPacket {
+	s.free = append(s.free, q[i].buf)
+	last := len(q) - 1
+	q[i] = q[last]
+	return q[:last]
+}
+
 // Receive implements Transport, sending what fell due while it waits.
+// With Conditions.Incoming, what arrives waits out its own delay (or is
+// lost) before Receive returns it.
 func (s *Sim) Receive(buf []byte, deadline time.Time) (int, Peer, error) {
 	for range 100000 {
 		s.flush()
-		wait := deadline
-		for _, p := range s.pending {
-			if p.due.Before(wait) {
-				wait = p.due
+		if s.cond.Incoming {
+			// Take in all that arrived; hand out the first packet due.
+			for range simQueue {
+				n, from, err := s.inner.Receive(s.tmp[:], time.Time{})
+				if err != nil {
+					if !errors.Is(err, ErrNoPacket) {
+						return 0, "", err
+					}
+					break
+				}
+				s.in = s.suffer(s.in, from, s.tmp[:n])
+			}
+			now := s.now()
+			for i, p := range s.in {
+				if !p.due.After(now) {
+					n, from := copy(buf, p.buf[:p.n]), p.peer
+					s.in = s.remove(s.in, i)
+					return n, from, nil
+				}
 			}
 		}
-		n, from, err := s.inner.Receive(buf, wait)
-		if !errors.Is(err, ErrNoPacket) || !s.now().Before(deadline) {
-			return n, from, err
+		wait := deadline
+		for _, q := range [][]simPacket{s.out, s.in} {
+			for _, p := range q {
+				if p.due.Before(wait) {
+					wait = p.due
+				}
+			}
 		}
-		if s.now().Before(wait) {
-			return n, from, err // the inner transport does not wait (MemoryNet)
+		n, from, err := s.inner.Receive(s.tmp[:], wait)
+		switch {
+		case err == nil && s.cond.Incoming:
+			s.in = s.suffer(s.in, from, s.tmp[:n])
+		case err == nil:
+			return copy(buf, s.tmp[:n]), from, nil
+		case !errors.Is(err, ErrNoPacket):
+			return 0, "", err
+		case !s.now().Before(deadline):
+			return 0, "", ErrNoPacket
+		case s.now().Before(wait):
+			return 0, "", ErrNoPacket // the inner transport does not wait (MemoryNet)
 		}
 	}
 	return 0, "", ErrNoPacket

@@ -14,8 +14,9 @@ func TestParseConditions(t *testing.T) {
 		err  string
 	}{
 		{in: "", want: Conditions{}},
-		{in: "latency=100ms,jitter=20ms,loss=0.05", want: Conditions{Latency: 100 * time.Millisecond, Jitter: 20 * time.Millisecond, Loss: 0.05}},
-		{in: "dup=0.01, reorder=0.02,seed=9", want: Conditions{Dup: 0.01, Reorder: 0.02, Seed: 9}},
+		{in: "latency=100ms,jitter=20ms,loss=0.05", want: Conditions{Latency: 100 * time.Millisecond, Jitter: 20 * time.Millisecond, Loss: 0.05, Incoming: true}},
+		{in: "dup=0.01, reorder=0.02,seed=9,dir=out", want: Conditions{Dup: 0.01, Reorder: 0.02, Seed: 9}},
+		{in: "dir=sideways", err: "allowed both or out"},
 		{in: "latency=fast", err: `latency="fast"`},
 		{in: "loss=1.5", err: "allowed 0 to 1"},
 		{in: "loss=NaN", err: "allowed 0 to 1"},
@@ -73,6 +74,35 @@ func TestSimConditions(t *testing.T) {
 	// Expected 1000 × 0.9 × 1.05 = 945.
 	if got < 900 || got > 990 {
 		t.Fatalf("%d of %d packets delivered, want about 945", got, n)
+	}
+}
+
+// With Incoming, what arrives is delayed and lost too.
+func TestSimIncoming(t *testing.T) {
+	c := &vclock{t: time.Unix(1e9, 0)}
+	net := NewMemoryNet()
+	a := net.Endpoint("a")
+	b := NewSim(net.Endpoint("b"), Conditions{Latency: 30 * time.Millisecond, Loss: 0.2, Incoming: true, Seed: 5}, c.now)
+	const n = 500
+	for i := range n {
+		a.Send("b", []byte{byte(i)})
+	}
+	var buf [MaxPacket]byte
+	if _, _, err := b.Receive(buf[:], time.Time{}); !errors.Is(err, ErrNoPacket) {
+		t.Fatalf("a packet came before its delay: %v", err)
+	}
+	c.t = c.t.Add(30 * time.Millisecond)
+	got := 0
+	for range 2 * n {
+		if _, from, err := b.Receive(buf[:], time.Time{}); err != nil {
+			break
+		} else if from != "a" {
+			t.Fatalf("from %q", from)
+		}
+		got++
+	}
+	if got < 360 || got > 440 { // 500 × 0.8 = 400
+		t.Fatalf("%d of %d packets received, want about 400", got, n)
 	}
 }
 

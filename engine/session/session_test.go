@@ -16,17 +16,29 @@ var lossy = Conditions{Latency: 50 * time.Millisecond, Jitter: 20 * time.Millise
 // 100 ms round trip, ±20 ms jitter and 5 % loss each way, in virtual time,
 // and have the same hash after every tick.
 func TestLossyNetworkSameHashes(t *testing.T) {
+	// As the sample's -netsim flag does on one machine only: both
+	// directions, 50 ms each way.
+	oneSided := func(i int) Conditions {
+		if i == 0 {
+			c := lossy
+			c.Incoming = true
+			return c
+		}
+		return Conditions{}
+	}
 	for _, tc := range []struct {
 		name  string
 		mode  Mode
 		delay int
+		conds func(int) Conditions
 	}{
-		{"lockstep", Lockstep, 4},
-		{"rollback", Rollback, 2},
+		{"lockstep", Lockstep, 4, same(lossy)},
+		{"rollback", Rollback, 2, same(lossy)},
+		{"rollback, one machine simulating both ways", Rollback, 2, oneSided},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const n = 5000
-			p := newPair(t, tc.mode, tc.delay, lossy, "arena v1", "arena v1")
+			p := newMatch(t, tc.mode, tc.delay, tc.conds, 2, "arena v1", "arena v1")
 			start := p.clock.t
 			p.run(t, n, 20*time.Minute)
 			p.sameHistory(t, n)
@@ -56,7 +68,7 @@ func TestFourPlayers(t *testing.T) {
 	for _, mode := range []Mode{Lockstep, Rollback} {
 		t.Run(mode.String(), func(t *testing.T) {
 			const n = 1500
-			p := newMatch(t, mode, 3, lossy, 4, "a", "a")
+			p := newMatch(t, mode, 3, same(lossy), 4, "a", "a")
 			p.run(t, n, 10*time.Minute)
 			p.sameHistory(t, n)
 			for i, s := range p.s {
@@ -71,7 +83,7 @@ func TestFourPlayers(t *testing.T) {
 // A joiner waiting for the last player longer than the timeout is not
 // taken for gone, nor is the host.
 func TestEarlyJoinerWaitsForTheLast(t *testing.T) {
-	p := newMatch(t, Lockstep, 2, lossy, 3, "a", "a")
+	p := newMatch(t, Lockstep, 2, same(lossy), 3, "a", "a")
 	for range 800 { // 8 s, over the 5 s timeout, without the third player
 		for _, s := range p.s[:2] {
 			if err := s.Poll(); err != nil {

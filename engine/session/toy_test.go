@@ -149,16 +149,20 @@ type pair struct {
 
 // newPair makes a host and one joiner.
 func newPair(t *testing.T, mode Mode, delay int, cond Conditions, hostSettings, joinSettings string) *pair {
-	return newMatch(t, mode, delay, cond, 2, hostSettings, joinSettings)
+	return newMatch(t, mode, delay, same(cond), 2, hostSettings, joinSettings)
 }
 
+// same gives every machine the conditions c.
+func same(c Conditions) func(int) Conditions { return func(int) Conditions { return c } }
+
 // newMatch makes a host and players-1 joiners, each with a bot.
-func newMatch(t *testing.T, mode Mode, delay int, cond Conditions, players int, hostSettings, joinSettings string) *pair {
+func newMatch(t *testing.T, mode Mode, delay int, conds func(machine int) Conditions, players int, hostSettings, joinSettings string) *pair {
 	t.Helper()
 	c := &vclock{t: time.Unix(1e9, 0)}
 	net := NewMemoryNet()
 	p := &pair{clock: c, nextAt: make([]time.Time, players), stalls: make([]int, players), slower: -1}
 	for i := range players {
+		cond := conds(i)
 		cond.Seed = uint64(100 + i)
 		p.ends = append(p.ends, NewSim(net.Endpoint(Peer(fmt.Sprint("machine", i))), cond, c.now))
 		p.toys = append(p.toys, newToy())
