@@ -224,7 +224,7 @@ func (s *Session) Poll() error {
 	}
 	s.finishHashes()
 	s.checkTimeouts()
-	s.send(false)
+	s.send()
 	return s.err
 }
 

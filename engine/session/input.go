@@ -164,7 +164,7 @@ func (s *Session) newTick() error {
 		s.dirty = true
 	}
 	s.finishHashes()
-	s.send(false)
+	s.send()
 	if !s.Ready() {
 		s.stats.Stalls++
 		if err := s.waitReady(); err != nil {
@@ -195,7 +195,7 @@ func (s *Session) waitReady() error {
 		}
 		s.receive(s.cfg.Now().Add(2 * time.Millisecond))
 		s.checkTimeouts()
-		s.send(false)
+		s.send()
 	}
 	if s.err != nil {
 		return s.err
@@ -232,9 +232,9 @@ func (s *Session) applyRewind() error {
 
 // send sends inputs (and the host's starts, a joiner's hello, hashes) when
 // something is new or resendEvery passed.
-func (s *Session) send(force bool) {
+func (s *Session) send() {
 	now := s.cfg.Now()
-	if !force && !s.dirty && now.Sub(s.lastSend) < resendEvery {
+	if !s.dirty && now.Sub(s.lastSend) < resendEvery {
 		return
 	}
 	s.lastSend, s.dirty = now, false
