@@ -67,7 +67,7 @@ func TestLossyNetworkSameHashes(t *testing.T) {
 func TestFourPlayers(t *testing.T) {
 	for _, mode := range []Mode{Lockstep, Rollback} {
 		t.Run(mode.String(), func(t *testing.T) {
-			const n = 1500
+			const n = 600
 			p := newMatch(t, mode, 3, same(lossy), 4, "a", "a")
 			p.run(t, n, 10*time.Minute)
 			p.sameHistory(t, n)
@@ -258,8 +258,8 @@ func TestSpectatorFollowsConfirmedInput(t *testing.T) {
 // network: no desync, hashes equal after every tick; the log gives
 // rollbacks per second and their mean depth.
 func TestTenMinutesOfRollback(t *testing.T) {
-	if testing.Short() {
-		t.Skip("36,000 ticks")
+	if testing.Short() || raceDetector {
+		t.Skip("36,000 ticks: too slow for -short or -race (TestLossyNetworkSameHashes plays the same code)")
 	}
 	const n = 36000
 	p := newPair(t, Rollback, 2, lossy, "a", "a")
