@@ -149,7 +149,8 @@ func (s *Session) newTick() error {
 		e := &s.inputs[s.slot][own%ringSize]
 		e.tick, e.n = own+1, 0
 		for _, ev := range s.local {
-			if !ev.Kind.Valid() {
+			if !playerKind(ev.Kind) {
+				s.stats.WindowEvents++
 				continue
 			}
 			if e.n == MaxEventsPerTick {
@@ -388,4 +389,16 @@ func (s *Session) Settled(n uint64) bool {
 		}
 	}
 	return true
+}
+
+// playerKind reports whether events of kind k are a player's input, which
+// every machine must see: keys, text, mouse and pads. A window's own events
+// (resize, focus, close request) belong to the machine that had them and
+// are not sent.
+func playerKind(k input.Kind) bool {
+	switch k {
+	case input.Resize, input.FocusGained, input.FocusLost, input.CloseRequest:
+		return false
+	}
+	return k.Valid()
 }

@@ -53,7 +53,9 @@ type Hasher interface {
 
 // LocalFunc appends the local player's events for tick to dst. A session
 // calls it once per new tick, on the goroutine that runs the game; the
-// events are played at tick + Delay on every machine.
+// events are played at tick + Delay on every machine. Only a player's
+// kinds of event are sent (keys, text, mouse, pads): a window's resize,
+// focus and close events stay on their machine.
 type LocalFunc func(tick uint64, dst []input.Event) []input.Event
 
 // Config describes a session. The host's Mode, Delay and player count
@@ -175,6 +177,7 @@ type Stats struct {
 	Spoofed          int // packets from an unknown slot, transport peer or match
 	Stale            int // packets seen before from their sender (replayed, duplicated) or over 64 packets late
 	DroppedEvents    int // local events past MaxEventsPerTick in a tick
+	WindowEvents     int // local events that are the window's, not the player's (resize, focus, close, unknown kinds): not sent
 	Rollbacks        int // rewinds
 	RollbackTicks    int // ticks resimulated by them
 	MaxRollback      int // the deepest rewind, ticks

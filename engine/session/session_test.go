@@ -372,3 +372,48 @@ func TestTimeSyncSlowsTheMachineAhead(t *testing.T) {
 		host.SlowedTicks, p.s[1].Stats().SlowedTicks, p.stalls[0], p.stalls[1], p.s[0].Lead(),
 		host.Rollbacks, float64(host.RollbackTicks)/max(1, float64(host.Rollbacks)))
 }
+
+// Only a player's events go to the other machines: a window's resize,
+// focus and close events stay home.
+func TestWindowEventsStayHome(t *testing.T) {
+	c := &vclock{t: time.Unix(1e9, 0)}
+	net := NewMemoryNet()
+	local := func(tick uint64, dst []input.Event) []input.Event {
+		if tick == 0 {
+			dst = append(dst,
+				input.Event{Kind: input.Resize, X: 800, Y: 600},
+				input.Event{Kind: input.FocusLost},
+				input.Event{Kind: input.CloseRequest},
+				input.Event{Kind: input.KeyPress, Key: input.KeyA},
+				input.Event{Kind: 99})
+		}
+		return dst
+	}
+	h, _ := Host(net.Endpoint("a"), Config{Players: 2, Delay: 1, Local: local, Now: c.now})
+	j, _ := Join(net.Endpoint("b"), "a", Config{Delay: 1, Now: c.now})
+	var evs []input.Event
+	for i := 0; i < 1000 && j.Next() < 2; i++ {
+		h.Poll()
+		j.Poll()
+		for _, s := range []*Session{h, j} {
+			if s.Ready() {
+				tick := s.Next()
+				got, err := s.TickEvents(tick, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s == j && tick == 1 {
+					evs = got
+				}
+			}
+		}
+		c.t = c.t.Add(time.Millisecond)
+	}
+	want := []input.Event{{Kind: input.KeyPress, Key: input.KeyA}}
+	if !slices.Equal(evs, want) {
+		t.Fatalf("the joiner got %v at tick 1, want %v", evs, want)
+	}
+	if n := h.Stats().WindowEvents; n != 4 {
+		t.Fatalf("WindowEvents = %d, want 4", n)
+	}
+}
