@@ -21,7 +21,9 @@
 // Event.Time set to its player's slot (a clock time would differ between
 // machines and must not reach a simulation): PlayerOf(e) reads it. A
 // player's keyboard, mouse and pads thus stay apart: the game reads
-// ctx.Input.Events() and routes each event by PlayerOf. A recording made
+// ctx.Input.Events() and routes each event by PlayerOf. Only a player's
+// kinds of event cross the network (keys, text, mouse, pads): a window's
+// resize, focus and close events stay on their machine. A recording made
 // with a replay.Recorder as tick sink holds every player's confirmed
 // input, with these slots, and replays offline to the same hash.
 //
