@@ -21,7 +21,10 @@
 // Event.Time set to its player's slot (a clock time would differ between
 // machines and must not reach a simulation): PlayerOf(e) reads it. A
 // player's keyboard, mouse and pads thus stay apart: the game reads
-// ctx.Input.Events() and routes each event by PlayerOf. Only a player's
+// ctx.Input.Events() and routes each event by PlayerOf: the engine's
+// merged state (ctx.Input.Down, Pressed, Cursor) mixes every player's
+// keys and mouse, so a game keeps each player's held keys itself (or
+// gives each player its own keys or pad). Only a player's
 // kinds of event cross the network (keys, text, mouse, pads): a window's
 // resize, focus and close events stay on their machine. A recording made
 // with a replay.Recorder as tick sink holds every player's confirmed
