@@ -81,6 +81,18 @@ func ListenUDP(addr string) (*UDP, error) {
 	return u, nil
 }
 
+// ResolveUDP turns a host:port address ("example.org:7000",
+// "[::1]:7000") into the Peer a UDP transport names that machine by: its
+// IP address in plain form. Join a host by a name through it.
+func ResolveUDP(addr string) (Peer, error) {
+	ua, err := net.ResolveUDPAddr("udp", addr)
+	if err != nil {
+		return "", fmt.Errorf("session: resolving %q: %w (want host:port)", addr, err)
+	}
+	ap := ua.AddrPort()
+	return Peer(netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()).String()), nil
+}
+
 // LocalAddr returns the address the transport listens on.
 func (u *UDP) LocalAddr() Peer { return Peer(u.conn.LocalAddr().String()) }
 

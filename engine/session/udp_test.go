@@ -256,3 +256,23 @@ func TestJoinCanonicalisesTheHostAddress(t *testing.T) {
 		t.Fatalf("not connected through %q: host running %v, joiner %v (spoofed %d)", mapped, h.Running(), j.Running(), j.Stats().Spoofed)
 	}
 }
+
+func TestResolveUDP(t *testing.T) {
+	for _, tc := range []struct{ in, want, err string }{
+		{in: "127.0.0.1:7000", want: "127.0.0.1:7000"},
+		{in: "[::ffff:127.0.0.1]:7000", want: "127.0.0.1:7000"},
+		{in: "[::1]:7000", want: "[::1]:7000"},
+		{in: "127.0.0.1", err: "missing port"},
+	} {
+		got, err := ResolveUDP(tc.in)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%q: error %v, want one saying %q", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != Peer(tc.want) {
+			t.Errorf("%q: got %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+}
