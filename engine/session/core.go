@@ -343,7 +343,7 @@ func (s *Session) joining(from Peer, p *Packet) {
 		s.end(Event{Kind: Refused, Slot: 0, Detail: p.TextString()})
 	case PacketWelcome:
 		s.slot, s.id, s.players = int(p.To), p.Session, int(p.Players)
-		s.cfg.Mode, s.cfg.Delay = Mode(p.Mode), int(p.Delay)
+		s.cfg.Mode, s.cfg.Delay, s.cfg.HashEvery = Mode(p.Mode), int(p.Delay), int(p.HashEvery)
 		for i := range s.have {
 			s.have[i] = uint64(s.cfg.Delay)
 		}
@@ -422,7 +422,7 @@ func (s *Session) hello(from Peer, p *Packet) {
 func (s *Session) welcome(slot int) {
 	pr := &s.peers[slot]
 	s.out = putHeader(s.out[:0], PacketWelcome, 0, uint8(slot), s.id, s.seqNext())
-	s.out = append(s.out, uint8(s.players), uint8(s.cfg.Mode), uint8(s.cfg.Delay))
+	s.out = append(s.out, uint8(s.players), uint8(s.cfg.Mode), uint8(s.cfg.Delay), byte(s.cfg.HashEvery), byte(s.cfg.HashEvery>>8))
 	s.out = binaryNonce(s.out, pr.nonce)
 	s.sendTo(pr.addr, s.out)
 }

@@ -91,10 +91,11 @@ type Packet struct {
 
 	// Hello (Players 0: any; Mode, Delay: the joiner's), Welcome, Refuse, Bye
 	Version   uint8
-	Mode      uint8 // Welcome: Lockstep or Rollback
-	Spectator bool  // Hello: joins as a spectator
-	Players   uint8 // Welcome, Start: player slots in the match
-	Delay     uint8 // Welcome: input delay in ticks
+	Mode      uint8  // Welcome: Lockstep or Rollback
+	Spectator bool   // Hello: joins as a spectator
+	Players   uint8  // Welcome, Start: player slots in the match
+	Delay     uint8  // Welcome: input delay in ticks
+	HashEvery uint16 // Welcome: ticks between hash checks
 	Nonce     uint32
 	Text      [MaxSettings]byte // Hello: settings identity; Refuse, Bye: reason
 	TextLen   int
@@ -228,9 +229,10 @@ func DecodePacket(b []byte, p *Packet) error {
 		r.text(p)
 	case PacketWelcome:
 		p.Players, p.Mode, p.Delay = r.u8(), r.u8(), r.u8()
+		p.HashEvery = r.u16()
 		p.Nonce = r.u32()
-		if r.err == nil && (p.Players < 1 || p.Players > MaxPlayers || Mode(p.Mode) > Rollback || p.Delay > MaxDelay) {
-			r.bad("welcome with players %d, mode %d, delay %d", p.Players, p.Mode, p.Delay)
+		if r.err == nil && (p.Players < 1 || p.Players > MaxPlayers || Mode(p.Mode) > Rollback || p.Delay > MaxDelay || p.HashEvery == 0) {
+			r.bad("welcome with players %d, mode %d, delay %d, hash every %d ticks", p.Players, p.Mode, p.Delay, p.HashEvery)
 		}
 	case PacketRefuse, PacketBye:
 		p.Nonce = r.u32()

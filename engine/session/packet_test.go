@@ -122,7 +122,7 @@ func FuzzDecodePacket(f *testing.F) {
 	f.Add(putHeader(nil, PacketHello, noSlot, 0, 0, 0))
 	f.Add(appendText(binaryNonce(append(putHeader(nil, PacketHello, noSlot, 0, 0, 0), 0, 2, 1, 2), 7), "arena"))
 	f.Add(append(putHeader(nil, PacketHash, 1, 0, 5, 3), 1, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8))
-	f.Add(append(putHeader(nil, PacketWelcome, 0, 1, 5, 0), 2, 1, 2, 1, 2, 3, 4))
+	f.Add(append(putHeader(nil, PacketWelcome, 0, 1, 5, 0), 2, 1, 2, 30, 0, 1, 2, 3, 4))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var p Packet
 		if err := DecodePacket(b, &p); err != nil {

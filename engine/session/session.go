@@ -60,7 +60,7 @@ type LocalFunc func(tick uint64, dst []input.Event) []input.Event
 
 // Config describes a session. The host's Mode, Delay and player count
 // rule; a joiner whose own differ (when set) is refused, as is one whose
-// Settings differ.
+// Settings differ. A joiner takes the host's HashEvery.
 type Config struct {
 	Mode      Mode
 	Players   int    // player slots, 2 to MaxPlayers (a joiner: 0 accepts the host's)
@@ -72,7 +72,7 @@ type Config struct {
 	Local    LocalFunc // the local player's input (nil: none)
 	Rewinder Rewinder  // Rollback mode: required
 
-	HashEvery int           // ticks between hash checks (0: 30)
+	HashEvery int           // ticks between hash checks, 1 to 65535 (0: 30); the host's rules
 	Timeout   time.Duration // silence after which a peer is gone (0: 5 s)
 	TickRate  float64       // ticks per second, for time sync (0: 60)
 	Now       func() time.Time
@@ -95,8 +95,10 @@ func (c *Config) check(host bool) error {
 		return fmt.Errorf("session: Settings is %d bytes: at most %d (pass a hash of long settings)", len(c.Settings), MaxSettings)
 	case c.Mode == Rollback && c.Rewinder == nil && !c.Spectator:
 		return errors.New("session: Rollback mode needs a Rewinder (the engine's g.Rollback())")
-	case c.HashEvery < 0 || c.Timeout < 0 || c.TickRate < 0:
-		return errors.New("session: HashEvery, Timeout and TickRate must not be negative")
+	case c.HashEvery < 0 || c.HashEvery > 65535:
+		return fmt.Errorf("session: HashEvery = %d ticks: allowed 1 to 65535 (0 means 30)", c.HashEvery)
+	case c.Timeout < 0 || c.TickRate < 0:
+		return errors.New("session: Timeout and TickRate must not be negative")
 	case host && c.Spectator:
 		return errors.New("session: a host cannot be a spectator")
 	}

@@ -417,3 +417,16 @@ func TestWindowEventsStayHome(t *testing.T) {
 		t.Fatalf("WindowEvents = %d, want 4", n)
 	}
 }
+
+// A joiner takes the host's HashEvery, so both check the same ticks.
+func TestJoinerTakesTheHostsHashEvery(t *testing.T) {
+	p := newPair(t, Lockstep, 2, Conditions{}, "a", "a")
+	p.s[1].cfg.HashEvery = 7 // as if its game asked for another spacing
+	p.run(t, 300, time.Minute)
+	if got := p.s[1].cfg.HashEvery; got != 1 {
+		t.Fatalf("joiner's HashEvery %d, want the host's 1", got)
+	}
+	if n := p.s[1].Stats().HashesCompared; n < 290 {
+		t.Fatalf("joiner compared %d hashes of 300 ticks", n)
+	}
+}
