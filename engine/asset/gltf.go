@@ -130,6 +130,9 @@ type loader struct {
 	// pixelBudgetFactor.
 	pixels  int
 	notices []string
+	// repaired counts vertices whose skin weights were normalised;
+	// dropped those with more than four influences.
+	repaired, dropped int
 }
 
 // budgetFactor is how many bytes of decoded data each byte of the file may
@@ -197,12 +200,8 @@ func (ld *loader) load(data []byte) (*Model, error) {
 	if m.Animations, err = ld.animations(len(m.Nodes)); err != nil {
 		return nil, err
 	}
-	for i, s := range doc.Skins {
-		name := ""
-		if s != nil && s.Name != "" {
-			name = fmt.Sprintf(" %q", s.Name)
-		}
-		ld.notice("skin %d%s ignored: its meshes are not deformed by joints, drawn in bind pose", i, name)
+	if m.Skins, err = ld.skins(m.Nodes, meshPrims); err != nil {
+		return nil, err
 	}
 	ids, err := ld.plan.commit(ld.lib)
 	if err != nil {

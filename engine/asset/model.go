@@ -17,6 +17,7 @@ type Model struct {
 	Nodes      []Node // in the file's order; a node's parent comes anywhere
 	Roots      []int  // indices into Nodes of the scene's root nodes, in order
 	Animations []Animation
+	Skins      []Skin
 	Info       Info     // counts as defined in the file
 	Notices    []string // what was loaded in part (a skin in its bind pose, ...), one line each
 }
@@ -43,16 +44,19 @@ type Node struct {
 // arrays; Primitives sums the primitives of the mesh definitions (not of
 // node instances); Vertices sums their POSITION counts; Triangles sums
 // n/3 for triangles, n−2 for strips and fans and 0 for points and lines,
-// n being the index count, or the vertex count without indices.
+// n being the index count, or the vertex count without indices. Skins is
+// the length of the skins array, Joints sums their joints and Targets sums
+// the morph targets of every primitive.
 type Info struct {
 	Nodes, Meshes, Primitives, Vertices, Triangles, Textures, Materials, Animations int
+	Skins, Joints, Targets                                                          int
 }
 
 // String returns the counts as one line:
-// "nodes=N meshes=M primitives=P vertices=V triangles=T textures=X materials=Y animations=A".
+// "nodes=N meshes=M primitives=P vertices=V triangles=T textures=X materials=Y animations=A skins=S joints=J targets=M".
 func (i Info) String() string {
-	return fmt.Sprintf("nodes=%d meshes=%d primitives=%d vertices=%d triangles=%d textures=%d materials=%d animations=%d",
-		i.Nodes, i.Meshes, i.Primitives, i.Vertices, i.Triangles, i.Textures, i.Materials, i.Animations)
+	return fmt.Sprintf("nodes=%d meshes=%d primitives=%d vertices=%d triangles=%d textures=%d materials=%d animations=%d skins=%d joints=%d targets=%d",
+		i.Nodes, i.Meshes, i.Primitives, i.Vertices, i.Triangles, i.Textures, i.Materials, i.Animations, i.Skins, i.Joints, i.Targets)
 }
 
 // Validate reports a model whose node references are out of range or
