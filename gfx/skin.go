@@ -83,3 +83,35 @@ func (m *Mesh) validateDeform(n int) error {
 	}
 	return nil
 }
+
+// SkinPosition returns position p of a vertex with joints j and weights w
+// moved by the bone palette bones: Σ w[k]·bones[j[k]]·p. It is what the
+// GPU's skinning computes, for tests and for drawing without one. A joint
+// past the palette counts as the identity.
+func SkinPosition(bones []mgl32.Mat4, j Joints4, w mgl32.Vec4, p mgl32.Vec3) mgl32.Vec3 {
+	var out mgl32.Vec3
+	for k := range 4 {
+		if w[k] == 0 {
+			continue
+		}
+		q := p
+		if int(j[k]) < len(bones) {
+			q = bones[j[k]].Mul4x1(p.Vec4(1)).Vec3()
+		}
+		out = out.Add(q.Mul(w[k]))
+	}
+	return out
+}
+
+// MorphPosition returns vertex i's position of m with its morph targets
+// blended by weights (missing weights count as zero): base + Σ
+// weights[t]·Targets[t].Positions[i].
+func MorphPosition(m *Mesh, i int, weights []float32) mgl32.Vec3 {
+	p := m.Positions[i]
+	for t := range m.Targets {
+		if t < len(weights) {
+			p = p.Add(m.Targets[t].Positions[i].Mul(weights[t]))
+		}
+	}
+	return p
+}

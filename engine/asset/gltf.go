@@ -211,6 +211,9 @@ func (ld *loader) load(data []byte) (*Model, error) {
 		if n.Mesh == nil {
 			continue
 		}
+		if err := nodeWeights(doc, i, &m.Nodes[i]); err != nil {
+			return nil, err
+		}
 		for _, p := range meshPrims[*n.Mesh] {
 			m.Nodes[i].Meshes = append(m.Nodes[i].Meshes, ids[p])
 		}

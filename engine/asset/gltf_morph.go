@@ -66,3 +66,26 @@ func morphWeights(gm *gltf.Mesh, pi int, m *Mesh) error {
 	}
 	return nil
 }
+
+// nodeWeights sets node i's default morph weights: the node's own, else
+// its mesh's, else zeros.
+func nodeWeights(doc *gltf.Document, i int, n *Node) error {
+	gn := doc.Nodes[i]
+	gm := doc.Meshes[*gn.Mesh]
+	targets := len(gm.Primitives[0].Targets)
+	if targets == 0 {
+		return nil
+	}
+	src := gm.Weights
+	if len(gn.Weights) > 0 {
+		if len(gn.Weights) != targets {
+			return fmt.Errorf("node %d has %d morph weights for the %d morph targets of mesh %d: want one per target", i, len(gn.Weights), targets, *gn.Mesh)
+		}
+		src = gn.Weights
+	}
+	n.Weights = make([]float32, targets)
+	for k := range src {
+		n.Weights[k] = float32(src[k])
+	}
+	return nil
+}

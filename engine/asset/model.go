@@ -37,6 +37,10 @@ type Node struct {
 	Scale mgl32.Vec3
 
 	Meshes []gfx.MeshID
+	// Weights are the default weights of the morph targets of the node's
+	// mesh (glTF's node weights, else the mesh's, else zeros): one per
+	// target, nil without morph targets.
+	Weights []float32
 }
 
 // Info counts what a scene file defines, as the file defines it: Nodes,
@@ -87,6 +91,11 @@ func (m *Model) Validate() error {
 	for i := range m.Animations {
 		if err := m.Animations[i].Validate(len(m.Nodes)); err != nil {
 			return fmt.Errorf("animation %d %q: %w", i, m.Animations[i].Name, err)
+		}
+		for k, c := range m.Animations[i].Weights {
+			if n := len(m.Nodes[c.Node].Weights); n != c.Targets {
+				return fmt.Errorf("animation %d %q: weights channel %d animates %d morph targets of node %d, which has %d", i, m.Animations[i].Name, k, c.Targets, c.Node, n)
+			}
 		}
 	}
 	return nil
