@@ -139,8 +139,8 @@ func (p *Pose) Teleport() {
 
 // Tick advances every layer by dt seconds of game time (the tick's step)
 // times its speed, fires the clip events the step crosses (see Events),
-// samples the clips into the nodes' local transforms and recomputes the
-// world matrices. The previous tick's transforms are kept for
+// samples the clips into the nodes' local transforms (World composes the
+// world matrices when first asked). The previous tick's transforms are kept for
 // Interpolate. Call it once per tick. It allocates nothing.
 func (p *Pose) Tick(dt float64) {
 	p.ticks++
@@ -154,8 +154,7 @@ func (p *Pose) Tick(dt float64) {
 		l.apply(p)
 		l.applyWeights(p)
 	}
-	p.worlds(p.cur, p.world)
-	p.worldOK = true
+	p.worldOK = false // World composes them when first asked
 }
 
 // Weights returns the morph target weights of node i at the current tick
