@@ -16,12 +16,57 @@ func TestModelInfo(t *testing.T) {
 	// The counts as cmd/internal/assetgen builds the beacon: 7 nodes, 5
 	// meshes with 7 primitives (496 vertices, 330 triangles), 2 textures,
 	// 6 materials, 3 animations; the .gltf form holds the same scene.
-	const want = "nodes=7 meshes=5 primitives=7 vertices=496 triangles=330 textures=2 materials=6 animations=3"
+	const want = "nodes=7 meshes=5 primitives=7 vertices=496 triangles=330 textures=2 materials=6 animations=3 skins=0 joints=0 targets=0"
 	for _, file := range []string{beacon, strings.TrimSuffix(beacon, ".glb") + ".gltf"} {
 		r := sample(t, withoutDisplay(), "-model", file, "-info")
 		if r.code != 0 || strings.TrimSpace(r.stdout) != want {
 			t.Errorf("-model %s -info: status %d, stdout %q, stderr %q; want 0 and %q", file, r.code, r.stdout, r.stderr, want)
 		}
+	}
+}
+
+// character is the project's skinned model, made by cmd/internal/assetgen.
+var character = filepath.Join("..", "internal", "demo", "assets", "character.glb")
+
+// TestModelInfoSkins: -info appends the skins, joints and morph targets.
+func TestModelInfoSkins(t *testing.T) {
+	const want = "nodes=11 meshes=1 primitives=1 vertices=216 triangles=108 textures=0 materials=1 animations=2 skins=1 joints=9 targets=1"
+	r := sample(t, withoutDisplay(), "-model", character, "-info")
+	if r.code != 0 || strings.TrimSpace(r.stdout) != want {
+		t.Errorf("status %d, stdout %q, stderr %q; want 0 and %q", r.code, r.stdout, r.stderr, want)
+	}
+}
+
+// TestModelNodes: -nodes prints each node's world matrix with the first
+// clip (the character's idle) sampled at -at, clamped to the clip. At 1 s
+// the spine's CUBICSPLINE sway is half way between +4° and −4° (upright)
+// and the head's STEP nod is 8° about X: computed here from the generator's
+// numbers.
+func TestModelNodes(t *testing.T) {
+	c, s := "0.99027", "0.13917" // cos 8°, sin 8°
+	want := map[int]string{
+		2: "node=2 name=hips world=1,0,0,0,0,1,0,0,0,0,1,0,0,0.95,0,1",
+		3: "node=3 name=spine world=1,0,0,0,0,1,0,0,0,0,1,0,0,1.1,0,1",
+		4: "node=4 name=head world=1,0,0,0,0," + c + "," + s + ",0,0,-" + s + "," + c + ",0,0,1.5,0,1",
+	}
+	r := sample(t, withoutDisplay(), "-model", character, "-nodes", "-at", "1")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 0 || len(lines) != 11 {
+		t.Fatalf("status %d, %d lines, stderr %q; want 0 and 11 lines", r.code, len(lines), r.stderr)
+	}
+	for i, w := range want {
+		if lines[i] != w {
+			t.Errorf("line %d: got %q, want %q", i, lines[i], w)
+		}
+	}
+	// Past the clip's end: its last pose (2 s), not a loop.
+	end := sample(t, withoutDisplay(), "-model", character, "-nodes", "-at", "2")
+	late := sample(t, withoutDisplay(), "-model", character, "-nodes", "-at", "99")
+	if late.stdout != end.stdout || late.code != 0 {
+		t.Errorf("-at 99 gave %q, want the pose at 2 s %q", late.stdout, end.stdout)
+	}
+	if r := sample(t, withoutDisplay(), "-at", "1"); r.code != 2 || !strings.Contains(r.stderr, "-at") {
+		t.Errorf("-at alone: status %d, stderr %q; want 2 naming -at", r.code, r.stderr)
 	}
 }
 
