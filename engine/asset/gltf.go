@@ -21,8 +21,10 @@ import (
 // materials in l under names derived from name ("ship.glb#mesh0.1" is mesh
 // 0's primitive 1, "ship.glb#image2", "ship.glb#material3"), so loading
 // the same file again returns the same IDs, and returns the Model of its
-// default scene. Skins, morph targets and cameras are not loaded (see
-// Model.Notices). Bad input gives an error naming the file and the element
+// default scene, with its skins (Model.Skins; joints and weights on the
+// meshes, weights normalised with a notice) and morph targets (on the
+// meshes; weights channels in the animations). Cameras and lights are not
+// loaded (see Model.Notices). Bad input gives an error naming the file and the element
 // at fault, and then nothing is registered.
 //
 // Files are opened as package gfx/fsx opens them: the model and every

@@ -19,7 +19,7 @@ type Model struct {
 	Animations []Animation
 	Skins      []Skin
 	Info       Info     // counts as defined in the file
-	Notices    []string // what was loaded in part (a skin in its bind pose, ...), one line each
+	Notices    []string // what was repaired or left out (skin weights normalised, ...), one line each
 }
 
 // Node is one node of a Model: a transform relative to its parent and the

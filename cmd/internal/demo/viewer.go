@@ -76,7 +76,7 @@ func (v *Viewer) Enter(*engine.Context) error {
 	}
 	v.model = md
 	v.info = md.Info.String()
-	for _, n := range md.Notices { // a skin in its bind pose, ...
+	for _, n := range md.Notices { // skin weights normalised, ...
 		log.Printf("sample: %s: %s", v.cfg.Model, n)
 	}
 	if len(md.Notices) > 0 {
