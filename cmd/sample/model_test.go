@@ -99,11 +99,17 @@ func TestModelBadFiles(t *testing.T) {
 }
 
 func TestModelViewerAnimatesOnTicks(t *testing.T) {
-	// The viewer plays the beacon's animation on game time counted in
-	// ticks: the same hash at any frame rate.
+	// The viewer plays the beacon's animation, and the character's skinned
+	// clips, on game time counted in ticks: the same hash at any frame rate.
+	for _, file := range []string{beacon, character} {
+		viewerHashes(t, file)
+	}
+}
+
+func viewerHashes(t *testing.T, file string) {
 	var want string
 	for _, extra := range [][]string{{"-fps", "7"}, {"-fps", "240", "-jitter", "0.5"}} {
-		args := append([]string{"-model", beacon, "-headless", "-ticks", "300"}, extra...)
+		args := append([]string{"-model", file, "-headless", "-ticks", "300"}, extra...)
 		r := sample(t, withoutDisplay(), args...)
 		if r.code != 0 || !headlessLine.MatchString(r.lastLine()) {
 			t.Fatalf("%v: status %d, last line %q\n%s", extra, r.code, r.lastLine(), r.stderr)
@@ -113,6 +119,31 @@ func TestModelViewerAnimatesOnTicks(t *testing.T) {
 		} else if got := r.lastLine(); got != want {
 			t.Errorf("%v: %s, want %s (as at 7 fps)", extra, got, want)
 		}
+	}
+}
+
+// TestModelViewerCharacter: the viewer draws the skinned character (its
+// red shirt in the middle of the picture).
+func TestModelViewerCharacter(t *testing.T) {
+	needDisplay(t)
+	shot := filepath.Join(t.TempDir(), "character.png")
+	r := sample(t, nil, "-model", character, "-frames", "20", "-width", "320", "-height", "240", "-screenshot", shot)
+	if r.code != 0 {
+		t.Fatalf("exit status %d\n%s", r.code, r.stderr)
+	}
+	img := readPNG(t, shot)
+	red := 0
+	b := img.Bounds()
+	for y := 0; y < b.Dy(); y++ {
+		for x := b.Dx() / 4; x < 3*b.Dx()/4; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if r>>8 > 120 && g>>8 < 110 && bl>>8 < 100 {
+				red++
+			}
+		}
+	}
+	if red < 50 {
+		t.Errorf("%d shirt-red pixels, want the character drawn", red)
 	}
 }
 
