@@ -127,7 +127,7 @@ func viewerHashes(t *testing.T, file string) {
 func TestModelViewerCharacter(t *testing.T) {
 	needDisplay(t)
 	shot := filepath.Join(t.TempDir(), "character.png")
-	r := sample(t, nil, "-model", character, "-frames", "20", "-width", "320", "-height", "240", "-screenshot", shot)
+	r := sample(t, nil, "-model", character, "-frames", "20", "-width", "640", "-height", "480", "-screenshot", shot)
 	if r.code != 0 {
 		t.Fatalf("exit status %d\n%s", r.code, r.stderr)
 	}
