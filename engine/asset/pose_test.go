@@ -177,6 +177,16 @@ func TestInterpolateBetweenTicks(t *testing.T) {
 	if got := *p.Frame(2); !nearMat(got, *p.World(2), 1e-6) {
 		t.Errorf("ModeNone: got\n%v want the newest tick's\n%v", got, *p.World(2))
 	}
+	// Extrapolation pushes on by alpha ticks: idle's LINEAR scale of
+	// node 1, 1.25 at 0.5 s and 1.5 at 1 s, shows 1.625 at alpha 0.5.
+	e, _ := NewPose(m, 1)
+	e.Play(0, 1, false, 0)
+	e.Tick(0.5)
+	e.Tick(0.5)
+	e.Interpolate(0.5, scene.ModeExtrapolate)
+	if got := e.Frame(1).Col(0).Vec3().Len(); math.Abs(float64(got-1.625)) > 1e-5 {
+		t.Errorf("ModeExtrapolate: got scale %v, want 1.625", got)
+	}
 }
 
 // TestCrossFade: over a fade of 4 ticks the new clip's weight is 1/4, 2/4,
