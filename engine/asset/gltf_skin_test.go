@@ -158,3 +158,32 @@ func TestSkinInfo(t *testing.T) {
 		t.Errorf("got %v, %v, want it to end skins=1 joints=2 targets=1", got, err)
 	}
 }
+
+// TestTwoSkinsInOneFile: a second skin over the same joints in another
+// order deforms node 3; each skinned node gets its own palette, whose
+// bones follow its skin's joint order.
+func TestTwoSkinsInOneFile(t *testing.T) {
+	doc := skinDoc(t)
+	doc.Skins = append(doc.Skins, &gltf.Skin{Name: "swapped", Joints: []int{2, 1}})
+	doc.Nodes[3].Skin = gltf.Index(1)
+	var lib Library
+	m, err := lib.DecodeModel("skin.gltf", encodeGLTF(t, doc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Skins) != 2 || len(m.Skins[0].Nodes) != 1 || len(m.Skins[1].Nodes) != 1 || m.Skins[1].Nodes[0] != 3 {
+		t.Fatalf("got skins %+v, want two, deforming nodes 0 and 3", m.Skins)
+	}
+	p, err := NewPose(m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Palettes() != 2 {
+		t.Fatalf("got %d palettes, want 2", p.Palettes())
+	}
+	// Skin 1's bone 0 is node 2 (at y = 1) with an identity inverse bind:
+	// it moves the origin to (0, 1, 0).
+	if b := p.PaletteOf(3); len(b) != 2 || b[0][13] != 1 || p.PaletteOf(0)[0][13] != 0 {
+		t.Errorf("got palettes %v and %v, want skin 1's bone 0 at y = 1", p.PaletteOf(3), p.PaletteOf(0))
+	}
+}
