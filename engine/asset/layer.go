@@ -23,6 +23,11 @@ type Layer struct {
 	done           bool
 }
 
+// eventSlack is how close (in seconds) a clip's time must come to an
+// event, or to its end, to reach it: far below any tick step, far above
+// the rounding of a sum of steps.
+const eventSlack = 1e-9
+
 // EventEnd is the Event index of a Fired that reports a one-shot clip
 // reaching its end.
 const EventEnd = -1
@@ -123,7 +128,14 @@ func (p *Pose) step(li, clip int, t, d float64, loop bool) (float64, bool) {
 	a := &p.model.Animations[clip]
 	dur := float64(a.Duration)
 	t1 := t + d
-	lo, hi := min(t, t1), max(t, t1) // the step covers (lo, hi] forwards, [lo, hi) backwards
+	// The step covers (t, t1] forwards, [t1, t) backwards, both moved on
+	// by eventSlack so that a time summed from steps that lands a hair
+	// short of an event (15 × 1/30 = 0.49999…) counts as reaching it: every
+	// crossing is still counted by exactly one step.
+	lo, hi := min(t, t1)+eventSlack, max(t, t1)+eventSlack
+	if d < 0 {
+		lo, hi = lo-2*eventSlack, hi-2*eventSlack
+	}
 	if li >= 0 && d != 0 {
 		for ei, ev := range a.Events {
 			e := float64(ev.Time)
@@ -139,7 +151,7 @@ func (p *Pose) step(li, clip int, t, d float64, loop bool) (float64, bool) {
 						p.fire(li, clip, ei, ev.Name)
 					}
 				}
-			} else if d > 0 && e > lo && e <= min(hi, dur) || d < 0 && e >= max(lo, 0) && e < hi {
+			} else if d > 0 && e > lo && e <= hi || d < 0 && e >= lo && e < hi {
 				p.fire(li, clip, ei, ev.Name)
 			}
 		}
@@ -152,13 +164,16 @@ func (p *Pose) step(li, clip int, t, d float64, loop bool) (float64, bool) {
 		if t1 < 0 {
 			t1 += dur
 		}
+		if t1 > dur-eventSlack { // a hair short of the end is the start
+			t1 = 0
+		}
 		return t1, false
-	case t1 >= dur && d > 0:
+	case t1 >= dur-eventSlack && d > 0:
 		if li >= 0 {
 			p.fire(li, clip, EventEnd, "end")
 		}
 		return dur, true
-	case t1 <= 0 && d < 0:
+	case t1 <= eventSlack && d < 0:
 		if li >= 0 {
 			p.fire(li, clip, EventEnd, "end")
 		}

@@ -117,3 +117,24 @@ func TestEventsAfterRollback(t *testing.T) {
 		t.Errorf("got events on ticks %v after rollback, want %v (2 crossings); hashes equal: %v", again, first, fields.Hash(p) == end)
 	}
 }
+
+// TestEventOnTheTickThatReachesIt: at 30 Hz an event at 0.5 s fires on the
+// 15th tick (index 14), whose step ends at exactly 15/30 s, although the
+// clip's time, a sum of 15 steps, is a hair short of 0.5; a one-shot clip
+// of 1 s ends on the 30th.
+func TestEventOnTheTickThatReachesIt(t *testing.T) {
+	_, m := loadSkinAnim(t)
+	m.Animations[0].Events = []Event{{0.5, "half"}}
+	p, _ := NewPose(m, 1)
+	p.Play(0, 0, false, 0)
+	var got []string
+	for tick := range 40 {
+		p.Tick(1.0 / 30)
+		for _, e := range p.Events() {
+			got = append(got, fmt.Sprintf("%d:%s", tick, e.Name))
+		}
+	}
+	if want := []string{"14:half", "29:end"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
