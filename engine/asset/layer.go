@@ -182,10 +182,10 @@ func (p *Pose) step(li, clip int, t, d float64, loop bool) (float64, bool) {
 	return t1, false
 }
 
+// fire reports an event; the buffer grows only when a tick fires more
+// events than any tick before it.
 func (p *Pose) fire(li, clip, ev int, name string) {
-	if len(p.fired) < cap(p.fired) { // a bounded buffer: never allocates
-		p.fired = append(p.fired, Fired{Layer: li, Clip: clip, Event: ev, Name: name})
-	}
+	p.fired = append(p.fired, Fired{Layer: li, Clip: clip, Event: ev, Name: name})
 }
 
 // apply blends the layer's pose into p.cur.
