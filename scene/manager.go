@@ -83,6 +83,7 @@ type Manager struct {
 
 	cur     uint8 // index of the world transforms in Actor.wt
 	mode    Mode
+	alpha   float32 // the last Interpolate's, clamped
 	camera  Handle
 	viewer  Viewer
 	lens    [3]float32 // SetLens's field of view, near and far, restored when the viewer goes

@@ -27,6 +27,25 @@ const (
 	UniformColor          = "uColor"          // vec3: the lean program's batch colour, linear
 )
 
+// Uniforms of the skinned mesh program, besides the mesh program's.
+const (
+	UniformBones        = "uBones"        // samplerBuffer: bone matrices, 4 RGBA32F texels each, texture unit 1
+	UniformTargets      = "uTargets"      // samplerBuffer: the mesh's morph offsets, texture unit 2
+	UniformMorphWeights = "uMorphWeights" // samplerBuffer: morph weights (R32F), texture unit 3
+	UniformTargetCount  = "uTargetCount"  // int: the mesh's morph targets
+	UniformBoneBase     = "uBoneBase"     // int: the first bone uBones holds
+	UniformMorphBase    = "uMorphBase"    // int: the first weight uMorphWeights holds
+	UniformSkinned      = "uSkinned"      // int: 1 when the mesh has joints and weights
+)
+
+// Vertex attribute locations of the skinned mesh program, past the mesh
+// program's.
+const (
+	SkinJoints  uint32 = 9  // uvec4 from unsigned shorts: the vertex's joints
+	SkinWeights uint32 = 10 // vec4: their weights
+	SkinBase    uint32 = 11 // ivec2 per instance: first bone, first morph weight
+)
+
 // Uniforms of the HUD program.
 const (
 	UniformScreen = "uScreen" // vec2: framebuffer size in pixels
@@ -112,6 +131,20 @@ func Mesh() Program {
 	}
 }
 
+// Skinned returns the instanced skinned and morphed mesh program: the mesh
+// program's fragment shader and interface, with a vertex shader that moves
+// each vertex by its morph targets and its joints' bone matrices.
+func Skinned() Program {
+	p := Mesh()
+	p.Name, p.Vertex = "skinned", "skinned.vert"
+	p.Uniforms = append(p.Uniforms, UniformBones, UniformTargets, UniformMorphWeights, UniformTargetCount, UniformBoneBase, UniformMorphBase, UniformSkinned)
+	p.Attribs = append(p.Attribs,
+		Attrib{Name: "aJoints", Location: SkinJoints, Slots: 1},
+		Attrib{Name: "aWeights", Location: SkinWeights, Slots: 1},
+		Attrib{Name: "aBase", Location: SkinBase, Slots: 1})
+	return p
+}
+
 // MeshLean returns the lean instanced mesh program: for batches of an
 // opaque, untextured material on a mesh without vertex colours whose
 // instances share one colour. Its instances are three rows of the model
@@ -165,7 +198,7 @@ func Lines() Program {
 }
 
 // All returns every built-in program.
-func All() []Program { return []Program{Mesh(), MeshLean(), HUD(), Lines()} }
+func All() []Program { return []Program{Mesh(), MeshLean(), Skinned(), HUD(), Lines()} }
 
 // HasUniform reports whether name is one of p's uniforms.
 func (p *Program) HasUniform(name string) bool {

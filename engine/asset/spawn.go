@@ -32,6 +32,12 @@ type Instance struct {
 // removed. The cost is linear in the model's nodes however deep its tree
 // (one scene.Manager.SpawnTree call, no recursion).
 func (md *Model) Spawn(m *scene.Manager, at scene.Spec) (*Instance, error) {
+	return md.spawn(m, at, nil)
+}
+
+// spawn is Spawn; the meshes of nodes marked in bare (when not nil) are
+// left off their actors (a Character draws them).
+func (md *Model) spawn(m *scene.Manager, at scene.Spec, bare []bool) (*Instance, error) {
 	if err := md.Validate(); err != nil {
 		return nil, fmt.Errorf("asset: spawning model %q: %w", md.Name, err)
 	}
@@ -47,6 +53,15 @@ func (md *Model) Spawn(m *scene.Manager, at scene.Spec) (*Instance, error) {
 	}
 	in := &Instance{Root: rh, Nodes: make([]scene.Handle, len(md.Nodes)), model: md}
 	specs, up, node := md.tree(rh, col)
+	for k := range specs {
+		n := node[k]
+		if n < 0 {
+			n = node[up[k]] // a further mesh: its node's spec is its parent
+		}
+		if bare != nil && bare[n] {
+			specs[k].Mesh = gfx.MeshNone
+		}
+	}
 	hs, err := m.SpawnTree(specs, up)
 	if err != nil {
 		m.Remove(rh)

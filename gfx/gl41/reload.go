@@ -88,6 +88,9 @@ func (r *Renderer) ReloadShaders() error {
 		err = r.loadLeanProgram()
 	}
 	if err == nil {
+		err = r.loadSkinnedProgram()
+	}
+	if err == nil {
 		err = r.loadHUDProgram()
 	}
 	if err == nil {

@@ -38,7 +38,8 @@ type Viewer struct {
 	world scene.Manager
 	inst  *asset.Instance
 	anim  *asset.Animator
-	which int // the animation playing, -1 for none
+	char  *asset.Character // a skinned or morphed model: its pose plays the clips
+	which int              // the animation playing, -1 for none
 	orbit camera.Orbit
 	home  camera.Orbit // the view R returns to
 	reach float32      // the radius of the sphere around the model
@@ -79,17 +80,29 @@ func (v *Viewer) Enter(*engine.Context) error {
 	}
 	v.model = md
 	v.info = md.Info.String()
-	for _, n := range md.Notices { // a skin in its bind pose, ...
+	for _, n := range md.Notices { // skin weights normalised, ...
 		log.Printf("sample: %s: %s", v.cfg.Model, n)
 	}
 	if len(md.Notices) > 0 {
 		v.note = md.Notices[0]
 	}
 	v.world.SetLight(gfx.Light{Dir: mgl32.Vec3{-0.4, -1, -0.5}, Color: gfx.RGB(0.9, 0.9, 0.85), Ambient: gfx.RGB(0.35, 0.35, 0.4)})
-	if v.inst, err = md.Spawn(&v.world, scene.Spec{}); err != nil {
+	if deformed(md) {
+		if v.char, err = md.SpawnCharacter(&v.world, scene.Spec{}, 1); err != nil {
+			return err
+		}
+		v.inst = v.char.Instance()
+	} else if v.inst, err = md.Spawn(&v.world, scene.Spec{}); err != nil {
 		return err
 	}
-	center, radius := modelBounds(&v.world, lib)
+	var drawnBy map[scene.Handle][]gfx.MeshID // meshes a Character draws, by node actor
+	if v.char != nil {
+		drawnBy = make(map[scene.Handle][]gfx.MeshID)
+		for i, h := range v.inst.Nodes {
+			drawnBy[h] = md.Nodes[i].Meshes
+		}
+	}
+	center, radius := modelBounds(&v.world, lib, drawnBy)
 	v.reach = radius
 	// The old viewer's yaw 0.6 and pitch 0.35 (eye above, to the right) in
 	// the camera package's terms: yaw and pitch are the view's direction.
@@ -117,8 +130,26 @@ func (v *Viewer) Enter(*engine.Context) error {
 	return nil
 }
 
+// deformed reports whether md has skins or morph targets: the viewer
+// then plays it as a Character.
+func deformed(md *asset.Model) bool {
+	for _, n := range md.Nodes {
+		if len(n.Weights) > 0 {
+			return true
+		}
+	}
+	return len(md.Skins) > 0
+}
+
 // play switches to animation i.
 func (v *Viewer) play(i int) error {
+	if v.char != nil {
+		if err := v.char.Pose.Play(0, i, true, 0); err != nil {
+			return err
+		}
+		v.which = i
+		return nil
+	}
 	if v.anim != nil {
 		if err := v.anim.Stop(&v.world); err != nil {
 			return err
@@ -201,7 +232,12 @@ func (v *Viewer) Tick(ctx *engine.TickContext) error {
 			}
 		}
 		if pressed(in, input.KeySpace) {
-			v.anim.Paused = !v.anim.Paused
+			if v.char != nil {
+				l := &v.char.Pose.Layers[0]
+				l.Speed = 1 - l.Speed
+			} else {
+				v.anim.Paused = !v.anim.Paused
+			}
 		}
 	}
 	return nil
@@ -211,6 +247,9 @@ func (v *Viewer) Tick(ctx *engine.TickContext) error {
 // playing and its time.
 func (v *Viewer) Hash() uint64 {
 	h := v.orbit.Hash()
+	if v.char != nil && v.which >= 0 {
+		return h*1099511628211 ^ uint64(v.which+1)<<52 ^ math.Float64bits(v.char.Pose.Layers[0].Time())
+	}
 	if v.anim == nil {
 		return h
 	}
@@ -235,13 +274,21 @@ func (v *Viewer) Draw(ctx *engine.DrawContext) {
 	}
 	line(titleColor, filepath.Base(v.cfg.Model))
 	line(dimColor, v.info)
-	if v.anim != nil {
-		state := "playing"
-		if v.anim.Paused {
-			state = "paused"
+	if v.anim != nil || v.char != nil && v.which >= 0 {
+		state, t := "playing", 0.0
+		if v.char != nil {
+			t = v.char.Pose.Layers[0].Time()
+			if v.char.Pose.Layers[0].Speed == 0 {
+				state = "paused"
+			}
+		} else {
+			t = v.anim.Time()
+			if v.anim.Paused {
+				state = "paused"
+			}
 		}
-		a := v.anim.Animation()
-		line(textColor, fmt.Sprintf("animation %d/%d %q %.2f / %.2f s, %s", v.which+1, len(v.model.Animations), a.Name, v.anim.Time(), a.Duration, state))
+		a := &v.model.Animations[v.which]
+		line(textColor, fmt.Sprintf("animation %d/%d %q %.2f / %.2f s, %s", v.which+1, len(v.model.Animations), a.Name, t, a.Duration, state))
 	} else {
 		line(dimColor, "no animations")
 	}
@@ -258,13 +305,26 @@ func (v *Viewer) Draw(ctx *engine.DrawContext) {
 // modelBounds returns a sphere around the meshes drawn in m (the viewer's
 // scene holds the model alone), from the meshes' bounds and the actors'
 // world transforms.
-func modelBounds(m *scene.Manager, lib *asset.Library) (mgl32.Vec3, float32) {
+func modelBounds(m *scene.Manager, lib *asset.Library, extra map[scene.Handle][]gfx.MeshID) (mgl32.Vec3, float32) {
 	lo := mgl32.Vec3{float32(math.Inf(1)), float32(math.Inf(1)), float32(math.Inf(1))}
 	hi := lo.Mul(-1)
 	for _, a := range m.All() {
-		mesh, ok := lib.Mesh(a.Mesh)
+		for _, id := range append([]gfx.MeshID{a.Mesh}, extra[a.Handle()]...) {
+			addBounds(lib, a, id, &lo, &hi)
+		}
+	}
+	if lo[0] > hi[0] { // nothing drawn
+		return mgl32.Vec3{}, 1
+	}
+	return lo.Add(hi).Mul(0.5), max(hi.Sub(lo).Len()/2, 1e-3)
+}
+
+// addBounds grows lo and hi to hold mesh id drawn by actor a (bind pose).
+func addBounds(lib *asset.Library, a *scene.Actor, id gfx.MeshID, lo, hi *mgl32.Vec3) {
+	{
+		mesh, ok := lib.Mesh(id)
 		if !ok {
-			continue
+			return
 		}
 		b := mesh.Bounds()
 		w := a.WorldMatrix()
@@ -276,8 +336,4 @@ func modelBounds(m *scene.Manager, lib *asset.Library) (mgl32.Vec3, float32) {
 			hi[k] = max(hi[k], c[k]+r)
 		}
 	}
-	if lo[0] > hi[0] { // nothing drawn
-		return mgl32.Vec3{}, 1
-	}
-	return lo.Add(hi).Mul(0.5), max(hi.Sub(lo).Len()/2, 1e-3)
 }
