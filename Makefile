@@ -95,6 +95,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeModel$$' -fuzztime 10s -fuzzminimizetime 2s ./engine/asset
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeAudio$$' -fuzztime 10s -fuzzminimizetime 2s ./engine/audio
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 10s ./scene/fields
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodePacket$$' -fuzztime 10s ./engine/session
 
 ## bench: Go benchmarks of every package and the end-to-end harness
 ## (cmd/framebench: headless and windowed under Xvfb), then BENCHMARKS.md

@@ -9,10 +9,10 @@ type AudioOutput interface {
 	// frame's ticks, with the game's mixer and where the clock stands: it
 	// takes what the ticks have fixed of the timeline.
 	Feed(game *audio.Mixer, c audio.GameClock)
-	// PlayInterface starts a sound on the output's UI lane as soon as the
+	// PlayUI starts a sound on the output's UI lane as soon as the
 	// output can, outside the game's timeline: what Game.Audio().PlayUI
 	// calls. Called on the main goroutine.
-	PlayInterface(p audio.Play) (audio.VoiceID, error)
+	PlayUI(p audio.Play) (audio.VoiceID, error)
 }
 
 var _ AudioOutput = (*audio.Feeder)(nil)
@@ -20,9 +20,8 @@ var _ AudioOutput = (*audio.Feeder)(nil)
 // AudioControls is the game's sound: the mixer the ticks' sounds are
 // placed on, the output that plays it, sounds on the output's UI lane, and
 // where the ticks stand on the audio timeline, in sample positions (a
-// position holds one sample of every channel; audio.Rate of them make a
-// second). Get it with
-// Game.Audio; it is a small value that allocates nothing, so fetch it
+// sample is one instant of sound across all channels; audio.Rate of them
+// make a second). Get it with Game.Audio; it is a small value that allocates nothing, so fetch it
 // where it is used. Its methods run on the main goroutine. To place a
 // sound on the game's timeline, use TickContext.PlaySound from a tick.
 type AudioControls struct{ g *Game }
@@ -39,7 +38,7 @@ func (a AudioControls) Mixer() *audio.Mixer { return a.g.mixer }
 // time the ticks have reached: the last tick's sounds begin there, every
 // earlier sound before it.
 func (a AudioControls) SamplePosition() int64 {
-	return audio.FrameOfTick(a.g.sched.GameTime(), 0, 0)
+	return audio.SampleOfTick(a.g.sched.GameTime(), 0, 0)
 }
 
 // TickSamplePosition returns the audio timeline's sample position where
@@ -47,7 +46,7 @@ func (a AudioControls) SamplePosition() int64 {
 // the ticks alone, unlike SamplePosition, which follows the clock between
 // ticks. A recording of the mix that ends a fixed time after it is the
 // same at any frame rate.
-func (a AudioControls) TickSamplePosition() int64 { return a.g.tickFrame }
+func (a AudioControls) TickSamplePosition() int64 { return a.g.tickSample }
 
 // SetOutput makes out play the game's sound from the next frame (nil:
 // none, the default, and what a headless game has). Once an output feeds
@@ -65,7 +64,7 @@ func (a AudioControls) PlayUI(p audio.Play) (audio.VoiceID, error) {
 	if a.g.audioOut == nil {
 		return 0, nil
 	}
-	return a.g.audioOut.PlayInterface(p)
+	return a.g.audioOut.PlayUI(p)
 }
 
 // feedAudio hands the output what the frame's ticks fixed of the timeline.
@@ -73,5 +72,5 @@ func (g *Game) feedAudio() {
 	if g.audioOut == nil {
 		return
 	}
-	g.audioOut.Feed(g.mixer, audio.GameClock{Frame: g.Audio().SamplePosition(), Scale: g.sched.TimeScale(), Paused: g.sched.Paused()})
+	g.audioOut.Feed(g.mixer, audio.GameClock{Sample: g.Audio().SamplePosition(), Scale: g.sched.TimeScale(), Paused: g.sched.Paused()})
 }

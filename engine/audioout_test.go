@@ -42,7 +42,7 @@ func zeroCrossings(s []float32) int {
 }
 
 // TestAudioOutputFollowsPauseAndTimeScale runs a headless game at 60 fps
-// with a feeder as its output, read 800 frames per frame as a device
+// with a feeder as its output, read 800 samples per frame as a device
 // would: the game's hum plays at 600 Hz, at 300 Hz in half-speed slow
 // motion, not at all while the game is paused, while an interface sound
 // started during the pause plays at its own pitch.
@@ -57,7 +57,7 @@ func TestAudioOutputFollowsPauseAndTimeScale(t *testing.T) {
 	}
 	h.Game.Audio().SetOutput(f)
 	buf := make([]float32, 2*800)
-	run := func(frames int) []float32 { // 60 fps: 16667 µs, 800 frames
+	run := func(frames int) []float32 { // 60 fps: 16667 µs, 800 samples
 		var out []float32
 		for range frames {
 			if err := h.RunFrame(16667); err != nil {
@@ -96,7 +96,7 @@ func TestAudioOutputFollowsPauseAndTimeScale(t *testing.T) {
 	}
 }
 
-func TestPlayInterfaceWithoutAnOutputDoesNothing(t *testing.T) {
+func TestPlayUIWithoutAnOutputDoesNothing(t *testing.T) {
 	h, err := NewHeadless(Options{}, hummer{})
 	if err != nil {
 		t.Fatal(err)

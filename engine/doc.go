@@ -50,13 +50,14 @@
 // A *Game runs the loop and holds the stack: Run (or Start, RunFrame and
 // Stop), Top, States, Depth, Hash, Digest, Rand, Options, and the tick
 // sources and sinks that record and replay. Everything else is reached
-// through four facets, small values fetched without allocating, from a
+// through five facets, small values fetched without allocating, from a
 // state's hooks (ctx.Game()) on the main goroutine:
 //
 //	g.Time()    tick rate, time scale, pause, step, ticks, interpolation
 //	g.Window()  title, size, fullscreen, vsync, icon, cursor, screenshot
 //	g.Audio()   mixer, output, UI sounds, sample positions of the ticks
 //	g.Debug()   overlay, frame profile, statistics
+//	g.Rollback() snapshots of the last ticks, rewind and resimulate, sync test
 //
 // A window is a Window (events, framebuffer size, swap); it may also be a
 // Display (vsync, refresh rate, content scale, minimised) and have

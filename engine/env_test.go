@@ -119,7 +119,7 @@ func TestBehaviourReachesTheTickSameAtAnyFrameRate(t *testing.T) {
 	// Tick 5's bells start at tick 5's place on the audio timeline: two
 	// clips mixed at that frame (one alone, panned centre, is 0.71), and
 	// nothing before it.
-	at := audio.FrameOfTick(5*33333, 33333, 0)
+	at := audio.SampleOfTick(5*33333, 33333, 0)
 	if got := ref.mix[2*at]; got < 1.2 {
 		t.Errorf("the mix at tick 5's frame %d: %v, want two bells sounding (> 1.2)", at, got)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/tickwork/tickwork/timing"
 )
 
+// README:debug:begin
 // Seeker is a behaviour that draws what it computes: its heading, from
 // its tick, so the arrow shows with the tick that set it.
 type Seeker struct{ Target mgl32.Vec3 }
@@ -47,6 +48,8 @@ func (s *Arena) Draw(ctx *engine.DrawContext) {
 	d.Grid(mgl32.Vec3{}, 10, 1, gfx.RGB(0.35, 0.35, 0.35))
 	d.Box(mgl32.Vec3{-0.5, -0.5, -0.5}, mgl32.Vec3{0.5, 0.5, 0.5}, gfx.RGB(0, 1, 0))
 }
+
+// README:debug:end
 
 // Debug drawing is on from the start here (Options.DebugDraw); a game
 // binds a key to Game.Debug().SetDrawing. Off, it costs nothing.

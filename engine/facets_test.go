@@ -28,6 +28,7 @@ func TestFacetsAllocateNothing(t *testing.T) {
 		}},
 		{"Audio", func() { sink += uint64(g.Audio().SamplePosition() + g.Audio().TickSamplePosition()) }},
 		{"Debug", func() { sink += g.Debug().Stats().UnknownEvents + uint64(g.Debug().OverlayCorner()) }},
+		{"Rollback", func() { sink += g.Rollback().Rollbacks().Ticks + uint64(g.Rollback().Window()) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if n := testing.AllocsPerRun(100, tc.call); n != 0 {

@@ -67,21 +67,21 @@ type Screenshotter interface {
 type Game struct {
 	face  *text.Face // text.Default, for DrawContext.Face and the overlay
 	mixer *audio.Mixer
-	// tickFrame is the audio sample position where the last tick's
+	// tickSample is the audio sample position where the last tick's
 	// sounds begin (Audio().TickSamplePosition).
-	tickFrame int64
-	audioOut  AudioOutput // nil: silent
-	window    windowState // what states asked of the window
-	opts      Options
-	sched     *timing.Scheduler
-	clock     Clock
-	stamp     func() timing.Micros
-	rand      *rand.Rand
-	pcg       *rand.PCG    // rand's source, whose state Hash includes
-	hbuf      []byte       // Hash's scratch for the source's state
-	fcodec    fields.Codec // hashes states that describe their fields
-	mode      scene.Mode
-	logf      func(string, ...any)
+	tickSample int64
+	audioOut   AudioOutput // nil: silent
+	window     windowState // what states asked of the window
+	opts       Options
+	sched      *timing.Scheduler
+	clock      Clock
+	stamp      func() timing.Micros
+	rand       *rand.Rand
+	pcg        *rand.PCG    // rand's source, whose state Hash includes
+	hbuf       []byte       // Hash's scratch for the source's state
+	fcodec     fields.Codec // hashes states that describe their fields
+	mode       scene.Mode
+	logf       func(string, ...any)
 
 	win      Window
 	r        gfx.Renderer
@@ -137,6 +137,8 @@ type Game struct {
 
 	// owners counts the states pushed: each gets the next as its voices' owner.
 	owners uint64
+
+	rb rollback // snapshots, rewinds and the sync test (Game.Rollback)
 }
 
 type entry struct {

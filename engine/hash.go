@@ -13,13 +13,16 @@ package engine
 //     different number of random values diverges at once. Tick counts
 //     are left out: they add nothing a replay could get wrong (the same
 //     ticks give the same counts), and a state frozen under a pause menu
-//     hashes the same however long the menu stays open. Since 0.5 it also
-//     covers what games describe with package scene/fields: a state that
-//     is a fields.Describer (and not a Hasher) in place of a Hasher's
-//     Hash, and each actor's behaviour that is one (scene.Manager.Hash).
-//     A game that describes nothing hashes exactly as before, so
-//     recordings made before stay comparable and the number stays 2.
-const HashScheme = 2
+//     hashes the same however long the menu stays open.
+//   - Scheme 3 (0.5): scheme 2, and what games describe with package
+//     scene/fields: a state that is a fields.Describer (and not a Hasher)
+//     in place of a Hasher's Hash, and each actor's behaviour that is one
+//     (scene.Manager.Hash) — the engine's own asset.Animator among them, so
+//     a scene that plays a model's animation hashes differently from
+//     scheme 2. A game that describes nothing and plays no animation
+//     hashes as under scheme 2, but a recording says only its scheme, so
+//     a scheme-2 recording replays unchecked, with a notice.
+const HashScheme = 3
 
 // Hash returns a 64-bit hash of the game state, as HashScheme describes:
 // the scenes of every state on the stack (bottom first), the states'

@@ -88,6 +88,12 @@ func (g *Game) RunFrame() (err error) {
 			g.lastFrame = g.sched.End()
 			return g.fail(err)
 		}
+		if g.rb.sync.k > 0 {
+			if err := g.syncCheck(ti.Index); err != nil {
+				g.lastFrame = g.sched.End()
+				return g.fail(err)
+			}
+		}
 		if g.quit || len(g.stack) == 0 {
 			g.lastFrame = g.sched.End()
 			return g.fail(ErrQuit)
@@ -168,7 +174,11 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 	if g.source != nil {
 		var err error
 		g.markSink("TickSource", g.source)
-		if g.deliver, err = g.source.TickEvents(ti.Index, g.deliver); err != nil {
+		g.rb.inSource, g.rb.sourceTick = true, ti.Index
+		g.deliver, err = g.source.TickEvents(ti.Index, g.deliver)
+		g.rb.inSource = false
+		if err != nil {
+			g.rb.wanted = false
 			return fmt.Errorf("engine: input for tick %d: %w", ti.Index, err)
 		}
 	} else {
@@ -180,15 +190,35 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		g.queue = g.queue[:copy(g.queue, g.queue[n:])]
 	}
 	g.deliver = g.dropUnknown(ti.Index, g.deliver)
-	g.tickFrame = audio.FrameOfTick(ti.Time, ti.DeltaMicros, 0)
+	if g.rb.window > 0 {
+		if g.rb.wanted { // the TickSource asked for a rewind
+			g.rb.wanted = false
+			if err := g.resimulate(g.rb.want, ti.Index); err != nil {
+				return err
+			}
+		}
+		g.save(ti, g.deliver)
+	}
+	return g.runTick(ti, g.deliver)
+}
+
+// runTick runs tick ti with the input evs: the input latches, the sinks,
+// every ticking state and its scenes, and the stack operations the tick
+// asked for.
+func (g *Game) runTick(ti timing.TickInfo, evs []input.Event) error {
+	g.tickSample = audio.SampleOfTick(ti.Time, ti.DeltaMicros, 0)
 	g.in.begin()
-	for _, e := range g.deliver {
+	for _, e := range evs {
 		g.in.apply(e)
 	}
 	g.quiet.begin()
-	for _, s := range g.sinks {
+	sinks := g.sinks
+	if g.rb.sync.checking {
+		sinks = nil // the sync test's re-runs are not shown to sinks
+	}
+	for _, s := range sinks {
 		g.markSink("TickSink", s)
-		if err := s.TickInput(ti.Index, g.deliver); err != nil {
+		if err := s.TickInput(ti.Index, evs); err != nil {
 			return fmt.Errorf("engine: tick %d: %w", ti.Index, err)
 		}
 	}
@@ -231,7 +261,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 	if err := g.applyStack(); err != nil {
 		return err
 	}
-	for _, s := range g.sinks {
+	for _, s := range sinks {
 		g.markSink("TickSink", s)
 		if err := s.TickDone(ti.Index, g); err != nil {
 			return fmt.Errorf("engine: tick %d: %w", ti.Index, err)

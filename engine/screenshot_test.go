@@ -3,13 +3,13 @@ package engine
 import (
 	"image"
 	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/gfx/gfxtest"
 )
 
 // shotRenderer is a NullRenderer that has a screenshot: a 3×2 image whose
@@ -56,15 +56,7 @@ func TestScreenshotWritesTheRenderersPixels(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("directory holds %v, want only shot.png", entries)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := gfxtest.ReadPNG(t, path)
 	if img.Bounds() != image.Rect(0, 0, 3, 2) {
 		t.Errorf("got a %v image, want 3×2", img.Bounds())
 	}

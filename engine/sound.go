@@ -9,7 +9,7 @@ import (
 const MaxVoices = 64
 
 // PlaySound starts p at this tick's place on the audio timeline: the
-// tick's game time plus one step, as audio.FrameOfTick computes it, the
+// tick's game time plus one step, as audio.SampleOfTick computes it, the
 // same one-tick delay as the interpolated picture. Whatever frame ran the
 // tick, the sound starts at the same sample, so a replay at any frame rate
 // produces the same audio. The voice belongs to the ticking state: it
@@ -19,14 +19,14 @@ const MaxVoices = 64
 // from a state's Tick or a behaviour's (TickContextOf(m).PlaySound: the
 // voice belongs to the state whose scene the behaviour is in).
 func (c *TickContext) PlaySound(p audio.Play) (audio.VoiceID, error) {
-	return c.game.mixer.StartOwned(audio.FrameOfTick(c.Tick.Time, c.Tick.DeltaMicros, 0), p, c.entry.owner)
+	return c.game.mixer.StartOwned(audio.SampleOfTick(c.Tick.Time, c.Tick.DeltaMicros, 0), p, c.entry.owner)
 }
 
 // PlayPersistentSound starts p like PlaySound, but the voice belongs to no
 // state: it plays on after the state that started it leaves the stack
 // (music across rounds) until it ends or StopSound stops it.
 func (c *TickContext) PlayPersistentSound(p audio.Play) (audio.VoiceID, error) {
-	return c.game.mixer.Start(audio.FrameOfTick(c.Tick.Time, c.Tick.DeltaMicros, 0), p)
+	return c.game.mixer.Start(audio.SampleOfTick(c.Tick.Time, c.Tick.DeltaMicros, 0), p)
 }
 
 // StopSound ends voice id where the last tick's sounds begin (in a Tick,
@@ -34,7 +34,7 @@ func (c *TickContext) PlayPersistentSound(p audio.Play) (audio.VoiceID, error) {
 // state: Tick, Enter, Exit, Covered, Uncovered. Stopping a voice that has
 // ended does nothing.
 func (c *Context) StopSound(id audio.VoiceID) {
-	c.game.mixer.Stop(id, c.game.tickFrame)
+	c.game.mixer.Stop(id, c.game.tickSample)
 }
 
 // SetBusVolume sets bus b's volume (0 to 4) from this tick's place on the
@@ -42,5 +42,5 @@ func (c *Context) StopSound(id audio.VoiceID) {
 // fade the simulation decides lands at the same sample in every run and
 // replay. Call it from a state's Tick.
 func (c *TickContext) SetBusVolume(b audio.Bus, v float32) error {
-	return c.game.mixer.SetBusVolumeAt(b, v, audio.FrameOfTick(c.Tick.Time, c.Tick.DeltaMicros, 0))
+	return c.game.mixer.SetBusVolumeAt(b, v, audio.SampleOfTick(c.Tick.Time, c.Tick.DeltaMicros, 0))
 }

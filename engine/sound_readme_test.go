@@ -72,7 +72,7 @@ var (
 	_ engine.Enterer = (*Band)(nil)
 )
 
-// rms is the root mean square of interleaved frames [from, to).
+// rms is the root mean square of interleaved samples [from, to).
 func rms(s []float32, from, to int64) float64 {
 	var sum float64
 	for _, v := range s[2*from : 2*to] {
@@ -82,8 +82,8 @@ func rms(s []float32, from, to int64) float64 {
 }
 
 // The README's example runs: the music is heard from the first tick's
-// place, M silences it from the M tick's place (to the frame), and the
-// clip on Space comes in at its tick's frame.
+// place, M silences it from the M tick's place (to the sample), and the
+// clip on Space comes in at its tick's sample.
 func TestReadmeSoundExample(t *testing.T) {
 	band := &Band{files: os.DirFS("audio/testdata")}
 	h, err := engine.NewHeadless(engine.Options{}, band)
@@ -99,7 +99,7 @@ func TestReadmeSoundExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	step := timing.Micros(1_000_000 / 30)
-	at := func(tick int) int64 { return audio.FrameOfTick(timing.Micros(tick)*step, step, 0) }
+	at := func(tick int) int64 { return audio.SampleOfTick(timing.Micros(tick)*step, step, 0) }
 	mix := make([]float32, 2*h.Game.Audio().SamplePosition())
 	h.Game.Audio().Mixer().Render(mix)
 	if err := h.Close(); err != nil {
@@ -118,11 +118,11 @@ func TestReadmeSoundExample(t *testing.T) {
 	for _, tt := range tests {
 		got := rms(mix, tt.from, tt.to)
 		if loud := got > 0.01; loud != tt.loud {
-			t.Errorf("%s (frames %d to %d): got RMS %.4f, want loud=%v", tt.name, tt.from, tt.to, got, tt.loud)
+			t.Errorf("%s (samples %d to %d): got RMS %.4f, want loud=%v", tt.name, tt.from, tt.to, got, tt.loud)
 		}
 	}
 	if got := rms(mix, at(10)-100, at(10)); got < 0.01 {
-		t.Errorf("the music stopped before the M tick's frame %d: RMS %.4f just before it", at(10), got)
+		t.Errorf("the music stopped before the M tick's sample %d: RMS %.4f just before it", at(10), got)
 	}
 }
 

@@ -33,15 +33,15 @@ func TestSoundStartsAtItsTicksSampleAtAnyFrameRate(t *testing.T) {
 		if err := h.RunTicks(20, frames); err != nil {
 			t.Fatal(err)
 		}
-		want := audio.FrameOfTick(c.at.Time, c.at.DeltaMicros, 0) // tick 10's time + one step
+		want := audio.SampleOfTick(c.at.Time, c.at.DeltaMicros, 0) // tick 10's time + one step
 		if want != (11*33333)*48/1000 {
-			t.Fatalf("tick 10 plays at frame %d, want %d (11 steps of 33333 µs at 48 kHz)", want, (11*33333)*48/1000)
+			t.Fatalf("tick 10 plays at sample %d, want %d (11 steps of 33333 µs at 48 kHz)", want, (11*33333)*48/1000)
 		}
 		buf := make([]float32, 2*(h.Game.Audio().SamplePosition()+10))
 		h.Game.Audio().Mixer().Render(buf)
 		for f := int64(0); f < int64(len(buf)/2); f++ {
 			if v := buf[2*f]; (f == want) != (v != 0) {
-				t.Fatalf("frame %d: sample %v; want the click at frame %d only", f, v, want)
+				t.Fatalf("sample %d: %v; want the click at sample %d only", f, v, want)
 			}
 		}
 		h.Close()

@@ -92,6 +92,7 @@ func (g *Game) enter(s State) error {
 			stateName(s), len(g.stack), g.stack[len(g.stack)-1].name)
 	}
 	g.owners++
+	g.rb.stack++
 	e := &entry{state: s, name: stateName(s), alpha: float32(g.sched.Alpha()), owner: g.owners}
 	e.scenes, _ = s.(SceneOwner)
 	e.overlay, _ = s.(Overlay)
@@ -127,7 +128,8 @@ func (g *Game) exitTop() error {
 	}
 	g.stack[len(g.stack)-1] = nil
 	g.stack = g.stack[:len(g.stack)-1]
-	defer g.mixer.StopOwned(e.owner, g.tickFrame)
+	g.rb.stack++
+	defer g.mixer.StopOwned(e.owner, g.tickSample)
 	if x, ok := e.state.(Exiter); ok {
 		return g.call(e, "Exit", x.Exit)
 	}

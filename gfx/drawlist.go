@@ -20,6 +20,10 @@ type DrawList struct {
 	byPair  map[uint32]int32 // mesh<<16|material → batch index + 1, for the others
 	count   int
 	lines   []*LineBuffer // drawn after the meshes, with the same camera
+
+	skinned []SkinnedBatch // see AddSkinned
+	bones   []mgl32.Mat4
+	morphs  []float32
 }
 
 // Reset empties the list, keeping its memory, camera and light.
@@ -27,6 +31,10 @@ func (d *DrawList) Reset() {
 	for i := range d.batches {
 		d.batches[i].Instances = d.batches[i].Instances[:0]
 	}
+	for i := range d.skinned {
+		d.skinned[i].Instances = d.skinned[i].Instances[:0]
+	}
+	d.bones, d.morphs = d.bones[:0], d.morphs[:0]
 	d.count = 0
 	d.lights = d.lights[:0]
 	clear(d.lines)

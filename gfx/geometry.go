@@ -49,6 +49,16 @@ type Mesh struct {
 	Indices   []uint32     // empty: the vertices in order
 	Mode      Primitive
 	Material  MaterialID // 0: the default material
+
+	// Joints and Weights skin the mesh: the four joints (indices into the
+	// skin that draws it) moving each vertex, and their weights, which sum
+	// to one. Both empty: not skinned.
+	Joints  []Joints4
+	Weights []mgl32.Vec4
+	// Targets are morph targets; MorphWeights their default weights
+	// (empty: all zero).
+	Targets      []MorphTarget
+	MorphWeights []float32
 }
 
 // MaxVertices bounds a mesh's vertex and index counts.
@@ -74,6 +84,9 @@ func (m *Mesh) Validate() error {
 		return fmt.Errorf("%d colours for %d positions: want none or one per vertex", len(m.Colors), n)
 	case len(m.Tangents) != 0 && len(m.Tangents) != n:
 		return fmt.Errorf("%d tangents for %d positions: want none or one per vertex", len(m.Tangents), n)
+	}
+	if err := m.validateDeform(n); err != nil {
+		return err
 	}
 	for i, p := range m.Positions {
 		if !finite(p[0], p[1], p[2]) {

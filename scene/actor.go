@@ -259,6 +259,7 @@ func (a *Actor) SetBehavior(b any) {
 	c.tickers += count(t != nil) - count(c.tick[k] != nil)
 	c.effects += count(f != nil) - count(c.effect[k] != nil)
 	c.behavior[k], c.tick[k], c.effect[k], c.draw[k], c.desc[k] = b, t, f, d, ds
+	c.mgr.bumpBehaviors()
 	if d != nil {
 		*a.fl() |= flagDrawer
 	} else {

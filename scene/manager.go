@@ -83,6 +83,7 @@ type Manager struct {
 
 	cur     uint8 // index of the world transforms in Actor.wt
 	mode    Mode
+	alpha   float32 // the last Interpolate's, clamped
 	camera  Handle
 	viewer  Viewer
 	lens    [3]float32 // SetLens's field of view, near and far, restored when the viewer goes
@@ -94,6 +95,20 @@ type Manager struct {
 	env any // the game's per-tick services (SetEnv), read by behaviours
 
 	fc *fields.Codec // hashes described behaviours; made by the first Hash that meets one
+
+	spare []*chunk // chunks dropped by Restore, reused by alloc
+
+	// behEpoch names the contents of the behaviour columns (behaviour,
+	// ticker, effect, drawer, description, bulk group): every change takes
+	// the next number of epochs, and Restore takes the snapshot's. Equal
+	// epochs mean equal columns, so Save and Restore skip copying them.
+	behEpoch, epochs uint64
+}
+
+// bumpBehaviors notes a change of the behaviour columns.
+func (m *Manager) bumpBehaviors() {
+	m.epochs++
+	m.behEpoch = m.epochs
 }
 
 func (m *Manager) at(i int32) *Actor { return &m.chunks[i>>chunkShift].a[i&chunkMask] }
@@ -270,9 +285,14 @@ func (m *Manager) alloc() int32 {
 		return i
 	}
 	if int(m.n) == len(m.chunks)*chunkSize {
-		c := &chunk{mgr: m}
-		for k := range c.parent {
-			c.parent[k] = -1
+		var c *chunk
+		if k := len(m.spare); k > 0 { // dropped by Restore, reset already
+			c, m.spare = m.spare[k-1], m.spare[:k-1]
+		} else {
+			c = &chunk{mgr: m}
+			for k := range c.parent {
+				c.parent[k] = -1
+			}
 		}
 		m.chunks = append(m.chunks, c)
 	}

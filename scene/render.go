@@ -111,6 +111,7 @@ func (m *Manager) Interpolate(alpha float32) {
 	} else if alpha > 1 {
 		alpha = 1
 	}
+	m.alpha = alpha
 	if m.viewer != nil { // before culling, which needs the frame's view
 		m.viewer.Render(alpha, &m.draw.Camera)
 	}

@@ -21,7 +21,7 @@ uniform vec3 uLightColor; // the sun: what a white Lambert surface facing it sho
 uniform vec3 uAmbient;    // ambient from above (linear)
 uniform vec3 uGround;     // ambient from below (linear)
 uniform vec3 uCameraPos;  // world space
-uniform sampler2DShadow uShadowMap; // unit 8: the cascades side by side, depth compared
+uniform sampler2DShadow uShadowMap; // unit 12: the cascades side by side, depth compared
 uniform mat4 uShadowVP[3];         // world to each cascade's clip space
 uniform vec4 uShadowSplits;        // xyz: view depth where cascades 0 to 2 end; w: cascades (0: no shadows)
 uniform vec4 uShadowTexel;         // xyz: a texel of each cascade in world units; w: filter radius in texels
@@ -34,10 +34,10 @@ uniform vec4 uSpotDir[MAX_LIGHTS];      // xyz direction a spot shines
 uniform vec2 uSpotCone[MAX_LIGHTS];     // scale, offset of cos(angle)
 
 uniform sampler2D uBaseTexture;       // unit 0; a white texel when the material has none
-uniform sampler2D uMetalRoughTexture; // unit 4: g roughness, b metallic; white when none
-uniform sampler2D uNormalTexture;     // unit 5: tangent-space normal (used when uNormalScale ≠ 0)
-uniform sampler2D uOcclusionTexture;  // unit 6: r occlusion; white when none
-uniform sampler2D uEmissiveTexture;   // unit 7: sRGB colour; white when none
+uniform sampler2D uMetalRoughTexture; // unit 8: g roughness, b metallic; white when none
+uniform sampler2D uNormalTexture;     // unit 9: tangent-space normal (used when uNormalScale ≠ 0)
+uniform sampler2D uOcclusionTexture;  // unit 10: r occlusion; white when none
+uniform sampler2D uEmissiveTexture;   // unit 11: sRGB colour; white when none
 uniform vec4 uBaseColor;        // the material's factor, linear
 uniform float uAlphaCutoff;     // fragments with alpha below it are discarded (−1: none)
 uniform float uOpaque;          // 1: alpha is ignored (written as 1)

@@ -16,7 +16,7 @@ uniform vec3 uLightColor; // the sun's colour (linear)
 uniform vec3 uAmbient;    // ambient from above (linear)
 uniform vec3 uGround;     // ambient from below (linear)
 uniform vec3 uCameraPos;  // world space
-uniform sampler2DShadow uShadowMap; // unit 8: the cascades side by side, depth compared
+uniform sampler2DShadow uShadowMap; // unit 12: the cascades side by side, depth compared
 uniform mat4 uShadowVP[3];         // world to each cascade's clip space
 uniform vec4 uShadowSplits;        // xyz: view depth where cascades 0 to 2 end; w: cascades (0: no shadows)
 uniform vec4 uShadowTexel;         // xyz: a texel of each cascade in world units; w: filter radius in texels

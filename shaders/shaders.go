@@ -36,15 +36,15 @@ const (
 	UniformTone        = "uTone"              // vec4: exposure, tone map
 	UniformFog         = "uFog"               // vec4: fog colour (linear), 1 when on
 	UniformFogRange    = "uFogRange"          // vec2: fog start and end distances
-	UniformMetalRough  = "uMetalRoughTexture" // sampler2D: metallic-roughness, unit 4
-	UniformNormalTex   = "uNormalTexture"     // sampler2D: normal map, unit 5
-	UniformOcclusion   = "uOcclusionTexture"  // sampler2D: occlusion, unit 6
-	UniformEmissiveTex = "uEmissiveTexture"   // sampler2D: emissive, unit 7
+	UniformMetalRough  = "uMetalRoughTexture" // sampler2D: metallic-roughness, unit 8
+	UniformNormalTex   = "uNormalTexture"     // sampler2D: normal map, unit 9
+	UniformOcclusion   = "uOcclusionTexture"  // sampler2D: occlusion, unit 10
+	UniformEmissiveTex = "uEmissiveTexture"   // sampler2D: emissive, unit 11
 	UniformPBR         = "uPBR"               // vec4: PBR on, metallic, roughness, occlusion strength
 	UniformNormalScale = "uNormalScale"       // float: normal map scale, 0 for none
 	UniformEmissive    = "uEmissive"          // vec3: emissive factor, linear
 
-	UniformShadowMap    = "uShadowMap"    // sampler2DShadow: the cascades side by side, unit 8
+	UniformShadowMap    = "uShadowMap"    // sampler2DShadow: the cascades side by side, unit 12
 	UniformShadowVP     = "uShadowVP"     // mat4[3]: world to each cascade's clip space
 	UniformShadowSplits = "uShadowSplits" // vec4: cascade ends (view depth), cascade count
 	UniformShadowTexel  = "uShadowTexel"  // vec4: texel sizes (world), filter radius
@@ -58,15 +58,15 @@ const (
 )
 
 // Texture units of the mesh program's material maps and shadow map: past
-// the units 1 to 3 other programs use (the HUD's images and glyphs; a
-// skinned mesh's bones, morph targets and weights, which pair their
-// vertex shader with this fragment shader).
+// the units other programs use (the HUD's images and glyphs on 1 and 2; a
+// skinned mesh's bones, morph targets and weights on 4 to 6, whose vertex
+// shader pairs with this fragment shader). OpenGL 4.1 offers at least 16.
 const (
-	UnitMetalRough = 4
-	UnitNormal     = 5
-	UnitOcclusion  = 6
-	UnitEmissive   = 7
-	UnitShadow     = 8
+	UnitMetalRough = 8
+	UnitNormal     = 9
+	UnitOcclusion  = 10
+	UnitEmissive   = 11
+	UnitShadow     = 12
 )
 
 // sceneUniforms returns the uniforms both mesh programs share: the scene's
@@ -77,6 +77,25 @@ func sceneUniforms() []string {
 		UniformSpotCone, UniformTone, UniformFog, UniformFogRange, UniformShadowMap, UniformShadowVP,
 		UniformShadowSplits, UniformShadowTexel, UniformCameraFwd}
 }
+
+// Uniforms of the skinned mesh program, besides the mesh program's.
+const (
+	UniformBones        = "uBones"        // samplerBuffer: bone matrices, 4 RGBA32F texels each, texture unit 1
+	UniformTargets      = "uTargets"      // samplerBuffer: the mesh's morph offsets, texture unit 2
+	UniformMorphWeights = "uMorphWeights" // samplerBuffer: morph weights (R32F), texture unit 3
+	UniformTargetCount  = "uTargetCount"  // int: the mesh's morph targets
+	UniformBoneBase     = "uBoneBase"     // int: the first bone uBones holds
+	UniformMorphBase    = "uMorphBase"    // int: the first weight uMorphWeights holds
+	UniformSkinned      = "uSkinned"      // int: 1 when the mesh has joints and weights
+)
+
+// Vertex attribute locations of the skinned mesh program, past the mesh
+// program's.
+const (
+	SkinJoints  uint32 = 9  // uvec4 from unsigned shorts: the vertex's joints
+	SkinWeights uint32 = 10 // vec4: their weights
+	SkinBase    uint32 = 11 // ivec2 per instance: first bone, first morph weight
+)
 
 // Uniforms of the HUD program.
 const (
@@ -181,6 +200,20 @@ func Mesh() Program {
 	}
 }
 
+// Skinned returns the instanced skinned and morphed mesh program: the mesh
+// program's fragment shader and interface, with a vertex shader that moves
+// each vertex by its morph targets and its joints' bone matrices.
+func Skinned() Program {
+	p := Mesh()
+	p.Name, p.Vertex = "skinned", "skinned.vert"
+	p.Uniforms = append(p.Uniforms, UniformBones, UniformTargets, UniformMorphWeights, UniformTargetCount, UniformBoneBase, UniformMorphBase, UniformSkinned)
+	p.Attribs = append(p.Attribs,
+		Attrib{Name: "aJoints", Location: SkinJoints, Slots: 1},
+		Attrib{Name: "aWeights", Location: SkinWeights, Slots: 1},
+		Attrib{Name: "aBase", Location: SkinBase, Slots: 1})
+	return p
+}
+
 // MeshLean returns the lean instanced mesh program: for batches of an
 // opaque, untextured material on a mesh without vertex colours whose
 // instances share one colour. Its instances are three rows of the model
@@ -260,7 +293,9 @@ func Lines() Program {
 }
 
 // All returns every built-in program.
-func All() []Program { return []Program{Mesh(), MeshLean(), Shadow(), Sky(), HUD(), Lines()} }
+func All() []Program {
+	return []Program{Mesh(), MeshLean(), Skinned(), Shadow(), Sky(), HUD(), Lines()}
+}
 
 // HasUniform reports whether name is one of p's uniforms.
 func (p *Program) HasUniform(name string) bool {

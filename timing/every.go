@@ -58,3 +58,11 @@ func (e *Every) Tick(t *TickInfo) int {
 
 // Reset restarts the timer's period from now.
 func (e *Every) Reset() { e.acc = 0 }
+
+// Progress returns the timer's progress towards its next firing and the
+// tick rate it was counted at, for saving the timer with a game's
+// snapshot; SetProgress puts them back.
+func (e *Every) Progress() (acc, rate uint64) { return e.acc, e.rate }
+
+// SetProgress restores what Progress returned.
+func (e *Every) SetProgress(acc, rate uint64) { e.acc, e.rate = acc, rate }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tickwork/tickwork/gfx/gfxtest"
 )
 
 // A short headless run writes sane results and a plot that decodes. Only
@@ -73,16 +74,7 @@ func TestHarnessSmoke(t *testing.T) {
 	if res.Machine.Cores <= 0 || res.Machine.GoVersion == "" || res.Plot != plotPath {
 		t.Errorf("machine %+v, plot %q", res.Machine, res.Plot)
 	}
-	f, err := os.Open(plotPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("plot: %v", err)
-	}
-	if b := img.Bounds(); b.Dx() < 800 || b.Dy() < 400 {
+	if b := gfxtest.ReadPNG(t, plotPath).Bounds(); b.Dx() < 800 || b.Dy() < 400 {
 		t.Errorf("plot is %v, want a readable size", b)
 	}
 }

@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tickwork/tickwork/cmd/framebench/internal/peer"
+	"github.com/tickwork/tickwork/gfx/gfxtest"
 )
 
 // buildPeer builds the raylib-go peer once into dir (a cold build compiles
@@ -56,15 +56,7 @@ func TestRaylibPeer(t *testing.T) {
 	if rep.Cubes != 1000 || rep.Frames <= 0 || rep.FPSMedian <= 0 || rep.DurationS < 1 || rep.Width != 1280 || rep.Height != 720 {
 		t.Errorf("got %+v, want 1,000 cubes drawn in frames over at least 1 s at 1280×720", rep)
 	}
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := gfxtest.ReadPNG(t, shot)
 	b := img.Bounds()
 	if b.Dx() != 1280 || b.Dy() != 720 {
 		t.Fatalf("screenshot: got %v, want 1280×720", b)

@@ -1,7 +1,10 @@
 // Command newgame starts a new game on tickwork: it writes a Go module with
-// a window and a headless mode (main.go), a gameplay state with a floor,
-// a player moved by the arrow keys or WASD and a following camera
-// (game.go), an actor behaviour (patrol.go), headless tests (game_test.go),
+// a window and a headless mode (main.go), a title menu with a settings
+// screen that rebinds the controls and sets the volumes (menu.go), the
+// player's input actions and their bindings file (controls.go), a
+// gameplay state with a floor, a player moved by those actions from the
+// keyboard or a gamepad and a third-person camera following it (game.go),
+// an actor behaviour (patrol.go), headless tests (game_test.go),
 // a test of the window's frame loop without a display (main_test.go), a
 // README, and a go.mod and go.sum that build against this engine checkout
 // (named by a relative path when the game is in the same tree).

@@ -41,6 +41,8 @@ var outputs = []struct {
 	{"main.go", "main.go.tmpl", nil},
 	{"main_test.go", "main_test.go.tmpl", nil},
 	{"game/game.go", "game.go.tmpl", nil},
+	{"game/menu.go", "menu.go.tmpl", nil},
+	{"game/controls.go", "controls.go.tmpl", nil},
 	{"game/assets.go", "assets.go.tmpl", nil},
 	{"game/patrol.go", "patrol.go.tmpl", nil},
 	{"game/sound.go", "sound.go.tmpl", nil},

@@ -14,7 +14,7 @@ import (
 // sounds ring out: half a second.
 const audioTail = audio.Rate / 2
 
-// mixRecorder writes every frame of the game's timeline to the -audio-out
+// mixRecorder writes every sample of the game's timeline to the -audio-out
 // file as the mixer renders it: in a window the device's feeder renders
 // the timeline while the game plays, so the file is a recording of what
 // was played (the game lane, before it is resampled for the device). The
@@ -40,8 +40,8 @@ func recordMix(g *engine.Game, path string) (*mixRecorder, error) {
 		return nil, fmt.Errorf("-audio-out %s: %w", path, err)
 	}
 	r := &mixRecorder{path: path, file: f, wav: w}
-	g.Audio().Mixer().SetTap(func(frames []float32) {
-		if err := w.Write(frames); err != nil && r.err == nil {
+	g.Audio().Mixer().SetTap(func(samples []float32) {
+		if err := w.Write(samples); err != nil && r.err == nil {
 			r.err = err
 		}
 	})
@@ -88,7 +88,7 @@ func (r *mixRecorder) abort() {
 }
 
 // wavMax is the longest mix a WAV file holds.
-const wavMax = time.Duration(audio.MaxWAVFrames) * time.Second / audio.Rate
+const wavMax = time.Duration(audio.MaxWAVSamples) * time.Second / audio.Rate
 
 // checkAudioOutLength refuses, before the game runs, a headless run whose
 // mix is longer than a WAV file holds: ticks ticks at rate per second,
@@ -97,10 +97,10 @@ func checkAudioOutLength(ticks uint64, rate int) error {
 	if rate <= 0 {
 		return nil // the engine refuses the rate itself
 	}
-	frames := float64(ticks)/float64(rate)*audio.Rate + audioTail
-	if frames > audio.MaxWAVFrames {
+	samples := float64(ticks)/float64(rate)*audio.Rate + audioTail
+	if samples > audio.MaxWAVSamples {
 		return fmt.Errorf("-audio-out: %d ticks at %d per second are %v of sound; a WAV file holds at most %v (4 GiB): run fewer ticks or leave out -audio-out",
-			ticks, rate, time.Duration(frames/audio.Rate*float64(time.Second)).Round(time.Second), wavMax.Round(time.Second))
+			ticks, rate, time.Duration(samples/audio.Rate*float64(time.Second)).Round(time.Second), wavMax.Round(time.Second))
 	}
 	return nil
 }

@@ -27,6 +27,11 @@ func runHeadless(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 		return 1
 	}
 	ticks := uint64(f.Ticks)
+	err = h.Game.Rollback().SyncTest(f.SyncTest) // -synctest; 0: off
+	if err != nil {
+		fmt.Fprintf(stderr, "sample: %v\n", err)
+		return 1
+	}
 	if p.play != nil {
 		ticks = p.play.Ticks()
 		err = attachReplay(h.Game, p.play)

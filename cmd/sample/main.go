@@ -46,6 +46,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, info)
 		return 0
 	}
+	if f.Nodes {
+		if err := demo.PrintNodes(stdout, f.Model, f.At); err != nil {
+			fmt.Fprintf(stderr, "sample: %v\n", err)
+			return 1
+		}
+		return 0
+	}
 	// Files are written when the game ends: check where they go before it
 	// starts, so a long session is not lost to a bad path.
 	for _, out := range []struct{ flag, path string }{{"screenshot", f.Screenshot}, {"record", f.Record}, {"audio-out", f.AudioOut}} {

@@ -1,6 +1,7 @@
 package action_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/tickwork/tickwork/engine/action"
@@ -71,7 +72,7 @@ func TestCapture(t *testing.T) {
 			if b := m.Bindings("jump"); len(b) != 2 || b[0] != tt.want[0] || b[1] != tt.want[1] {
 				t.Errorf("jump is bound to %v, want %v", b, tt.want)
 			}
-			if !sameTicks(fire.pressed, []uint64{1}) || !sameTicks(fire.released, []uint64{2}) {
+			if !slices.Equal(fire.pressed, []uint64{1}) || !slices.Equal(fire.released, []uint64{2}) {
 				t.Errorf("fire pressed %v released %v, want [1] [2] (no press acts while capturing)", fire.pressed, fire.released)
 			}
 		})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/tickwork/tickwork/engine/atomicfile"
@@ -173,21 +174,9 @@ func (m *Map) Changes() string {
 	var sb strings.Builder
 	for i := range m.acts {
 		a := &m.acts[i]
-		if !equal(a.binds, a.defaults) {
+		if !slices.Equal(a.binds, a.defaults) {
 			m.writeLine(&sb, i)
 		}
 	}
 	return sb.String()
-}
-
-func equal(a, b []Binding) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -38,21 +38,7 @@ func run(t testing.TB, m *action.Map, ticks uint64, script map[uint64][]input.Ev
 // runMaps is run with several Maps updated from each tick, in order.
 func runMaps(t testing.TB, maps []*action.Map, ticks uint64, script map[uint64][]input.Event, check func(uint64, *action.Map)) {
 	t.Helper()
-	h, err := engine.NewHeadless(engine.Options{}, &probe{maps: maps, check: check})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for tick, evs := range script {
-		if err := h.Inject(tick, evs...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := h.RunTicks(ticks, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := h.Close(); err != nil {
-		t.Fatal(err)
-	}
+	runState(t, &probe{maps: maps, check: check}, ticks, script)
 }
 
 func newMap(t testing.TB, defs ...action.Def) *action.Map {
@@ -88,18 +74,6 @@ func (e *edges) watch(name string) func(uint64, *action.Map) {
 			e.released = append(e.released, tick)
 		}
 	}
-}
-
-func sameTicks(a, b []uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // lateStart starts updating its Map at tick 1, as a gameplay state pushed

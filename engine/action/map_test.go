@@ -2,6 +2,7 @@ package action_test
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,10 +33,10 @@ func TestKeyAndPadFireOncePerPress(t *testing.T) {
 	}
 	var e edges
 	run(t, m, 22, script, e.watch("jump"))
-	if want := []uint64{1, 5, 9, 14, 16, 18, 19}; !sameTicks(e.pressed, want) {
+	if want := []uint64{1, 5, 9, 14, 16, 18, 19}; !slices.Equal(e.pressed, want) {
 		t.Errorf("pressed at ticks %v, want %v", e.pressed, want)
 	}
-	if want := []uint64{3, 7, 12, 14, 16, 19, 20}; !sameTicks(e.released, want) {
+	if want := []uint64{3, 7, 12, 14, 16, 19, 20}; !slices.Equal(e.released, want) {
 		t.Errorf("released at ticks %v, want %v", e.released, want)
 	}
 }
@@ -58,10 +59,10 @@ func TestChord(t *testing.T) {
 		save.watch("save")(tick, m)
 		back.watch("back")(tick, m)
 	})
-	if want := []uint64{2, 6}; !sameTicks(save.pressed, want) {
+	if want := []uint64{2, 6}; !slices.Equal(save.pressed, want) {
 		t.Errorf("save pressed at %v, want %v", save.pressed, want)
 	}
-	if want := []uint64{5}; !sameTicks(back.pressed, want) {
+	if want := []uint64{5}; !slices.Equal(back.pressed, want) {
 		t.Errorf("back pressed at %v, want %v", back.pressed, want)
 	}
 }
@@ -73,7 +74,7 @@ func TestMouseButton(t *testing.T) {
 		1: {{Kind: input.ButtonPress, Button: input.ButtonLeft}},
 		2: {{Kind: input.ButtonRelease, Button: input.ButtonLeft}},
 	}, e.watch("fire"))
-	if !sameTicks(e.pressed, []uint64{1}) || !sameTicks(e.released, []uint64{2}) {
+	if !slices.Equal(e.pressed, []uint64{1}) || !slices.Equal(e.released, []uint64{2}) {
 		t.Errorf("pressed %v released %v, want [1] [2]", e.pressed, e.released)
 	}
 }
@@ -104,7 +105,7 @@ func TestAxisDeadZoneCurveAndPress(t *testing.T) {
 			t.Errorf("tick %d: gas %v steer %v, want %v %v", tick, m.Value("gas"), m.Value("steer"), w.gas, w.steer)
 		}
 	})
-	if !sameTicks(gas.pressed, []uint64{2}) || !sameTicks(gas.released, []uint64{4}) {
+	if !slices.Equal(gas.pressed, []uint64{2}) || !slices.Equal(gas.released, []uint64{4}) {
 		t.Errorf("gas pressed %v released %v, want [2] [4]", gas.pressed, gas.released)
 	}
 }
@@ -164,10 +165,10 @@ func TestPlayersByPad(t *testing.T) {
 		e1.watch("jump")(tick, p1)
 		e2.watch("jump")(tick, p2)
 	})
-	if !sameTicks(e1.pressed, []uint64{2, 4}) {
+	if !slices.Equal(e1.pressed, []uint64{2, 4}) {
 		t.Errorf("player 1 pressed at %v, want [2 4]", e1.pressed)
 	}
-	if !sameTicks(e2.pressed, []uint64{1}) {
+	if !slices.Equal(e2.pressed, []uint64{1}) {
 		t.Errorf("player 2 pressed at %v, want [1]", e2.pressed)
 	}
 }
@@ -224,7 +225,7 @@ func TestUIDefs(t *testing.T) {
 		accept.watch(action.UIAccept)(tick, ui)
 		down.watch(action.UIDown)(tick, ui)
 	})
-	if !sameTicks(accept.pressed, []uint64{1}) || !sameTicks(down.pressed, []uint64{1}) || !q.Down(action.UIDown) {
+	if !slices.Equal(accept.pressed, []uint64{1}) || !slices.Equal(down.pressed, []uint64{1}) || !q.Down(action.UIDown) {
 		t.Errorf("accept %v down %v, want [1] [1] and ui_down held", accept.pressed, down.pressed)
 	}
 	if c := ui.Conflicts(); len(c) != 0 {
@@ -257,7 +258,7 @@ func TestHeldAtStartIsNotAPress(t *testing.T) {
 			var e edges
 			h := &lateStart{m: m, check: e.watch("jump")}
 			runState(t, h, 5, map[uint64][]input.Event{0: tt.before, 1: tt.first, 3: {keyDown(input.KeySpace)}})
-			if !sameTicks(e.pressed, tt.want) {
+			if !slices.Equal(e.pressed, tt.want) {
 				t.Errorf("pressed at %v, want %v", e.pressed, tt.want)
 			}
 		})
@@ -289,7 +290,7 @@ func TestRepeated(t *testing.T) {
 			got = append(got, tick)
 		}
 	})
-	if want := []uint64{1, 7, 10, 13, 16, 22, 25}; !sameTicks(got, want) {
+	if want := []uint64{1, 7, 10, 13, 16, 22, 25}; !slices.Equal(got, want) {
 		t.Errorf("repeated at %v, want %v", got, want)
 	}
 }

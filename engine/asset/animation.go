@@ -65,6 +65,18 @@ type Animation struct {
 	Name     string
 	Channels []Channel
 	Duration float32 // the latest key time of any channel, seconds
+	// Events are times a Pose reports (Pose.Events) on the tick whose step
+	// crosses them; glTF has none: a game adds them after loading.
+	Events []Event
+	// Weights are the channels of morph target weights.
+	Weights []WeightChannel
+}
+
+// Event is a named time of an Animation, in seconds: a footstep, a hit.
+// In a looping clip an event at Duration is the one at 0.
+type Event struct {
+	Time float32
+	Name string
 }
 
 // Channel animates one property of one node.
@@ -108,11 +120,22 @@ func (c *Channel) Validate(nodes int) error {
 	return nil
 }
 
-// Validate checks every channel of a against a model of nodes nodes.
+// Validate checks every channel of a against a model of nodes nodes, and
+// its events' times (finite, 0 to Duration).
 func (a *Animation) Validate(nodes int) error {
 	for i := range a.Channels {
 		if err := a.Channels[i].Validate(nodes); err != nil {
 			return fmt.Errorf("channel %d: %w", i, err)
+		}
+	}
+	for i, e := range a.Events {
+		if !finite(e.Time) || e.Time < 0 || e.Time > a.Duration {
+			return fmt.Errorf("event %d %q at %v s: want a time from 0 to the duration, %v s", i, e.Name, e.Time, a.Duration)
+		}
+	}
+	for i := range a.Weights {
+		if err := a.Weights[i].Validate(nodes); err != nil {
+			return fmt.Errorf("weights channel %d: %w", i, err)
 		}
 	}
 	return nil

@@ -21,8 +21,10 @@ import (
 // materials in l under names derived from name ("ship.glb#mesh0.1" is mesh
 // 0's primitive 1, "ship.glb#image2", "ship.glb#material3"), so loading
 // the same file again returns the same IDs, and returns the Model of its
-// default scene. Skins, morph targets and cameras are not loaded (see
-// Model.Notices). Bad input gives an error naming the file and the element
+// default scene, with its skins (Model.Skins; joints and weights on the
+// meshes, weights normalised with a notice) and morph targets (on the
+// meshes; weights channels in the animations). Cameras and lights are not
+// loaded (see Model.Notices). Bad input gives an error naming the file and the element
 // at fault, and then nothing is registered.
 //
 // Files are opened as package gfx/fsx opens them: the model and every
@@ -131,6 +133,9 @@ type loader struct {
 	// pixelBudgetFactor.
 	pixels  int
 	notices []string
+	// repaired counts vertices whose skin weights were normalised;
+	// dropped those with more than four influences.
+	repaired, dropped int
 }
 
 // budgetFactor is how many bytes of decoded data each byte of the file may
@@ -201,12 +206,8 @@ func (ld *loader) load(data []byte) (*Model, error) {
 	if m.Animations, err = ld.animations(len(m.Nodes)); err != nil {
 		return nil, err
 	}
-	for i, s := range doc.Skins {
-		name := ""
-		if s != nil && s.Name != "" {
-			name = fmt.Sprintf(" %q", s.Name)
-		}
-		ld.notice("skin %d%s ignored: its meshes are not deformed by joints, drawn in bind pose", i, name)
+	if m.Skins, err = ld.skins(m.Nodes, meshPrims); err != nil {
+		return nil, err
 	}
 	ids, err := ld.plan.commit(ld.lib)
 	if err != nil {
@@ -215,6 +216,9 @@ func (ld *loader) load(data []byte) (*Model, error) {
 	for i, n := range doc.Nodes {
 		if n.Mesh == nil {
 			continue
+		}
+		if err := nodeWeights(doc, i, &m.Nodes[i]); err != nil {
+			return nil, err
 		}
 		for _, p := range meshPrims[*n.Mesh] {
 			m.Nodes[i].Meshes = append(m.Nodes[i].Meshes, ids[p])

@@ -28,7 +28,7 @@ func componentSize(c gltf.ComponentType) int {
 }
 
 // components returns the components of one element for the vector types
-// the loader reads (matrices are only used by skins, which it skips).
+// and matrices the loader reads (4×4 matrices: inverse bind matrices).
 func components(t gltf.AccessorType) int {
 	switch t {
 	case gltf.AccessorScalar:
@@ -39,6 +39,8 @@ func components(t gltf.AccessorType) int {
 		return 3
 	case gltf.AccessorVec4:
 		return 4
+	case gltf.AccessorMat4:
+		return 16
 	}
 	return 0
 }

@@ -23,6 +23,15 @@ func (ld *loader) animations(nodes int) ([]Animation, error) {
 			if gc == nil {
 				return nil, fmt.Errorf("animation %d channel %d is null", ai, ci)
 			}
+			if gc.Target.Node != nil && gc.Target.Path == gltf.TRSWeights {
+				wc, err := ld.weightChannel(ga, gc, nodes)
+				if err != nil {
+					return nil, fmt.Errorf("animation %d channel %d: %w", ai, ci, err)
+				}
+				a.Weights = append(a.Weights, wc)
+				a.Duration = max(a.Duration, wc.Times[len(wc.Times)-1])
+				continue
+			}
 			c, ok, err := ld.channel(ga, gc, nodes)
 			if err != nil {
 				return nil, fmt.Errorf("animation %d channel %d: %w", ai, ci, err)
@@ -37,9 +46,58 @@ func (ld *loader) animations(nodes int) ([]Animation, error) {
 		out = append(out, a)
 	}
 	if skipped > 0 {
-		ld.notice("%d animation channels of morph target weights (or of other paths) ignored: only translation, rotation and scale are animated", skipped)
+		ld.notice("%d animation channels of other paths ignored: only translation, rotation, scale and weights are animated", skipped)
 	}
 	return out, nil
+}
+
+// weightChannel decodes a channel of morph target weights.
+func (ld *loader) weightChannel(ga *gltf.Animation, gc *gltf.AnimationChannel, nodes int) (WeightChannel, error) {
+	c := WeightChannel{Node: *gc.Target.Node}
+	if c.Node < 0 || c.Node >= nodes {
+		return c, fmt.Errorf("target node %d does not exist (%d nodes)", c.Node, nodes)
+	}
+	gn := ld.doc.Nodes[c.Node]
+	if gn.Mesh != nil {
+		c.Targets = len(ld.doc.Meshes[*gn.Mesh].Primitives[0].Targets)
+	}
+	if c.Targets == 0 {
+		return c, fmt.Errorf("weights of node %d, whose mesh has no morph targets", c.Node)
+	}
+	if gc.Sampler < 0 || gc.Sampler >= len(ga.Samplers) || ga.Samplers[gc.Sampler] == nil {
+		return c, fmt.Errorf("sampler %d does not exist (%d samplers)", gc.Sampler, len(ga.Samplers))
+	}
+	s := ga.Samplers[gc.Sampler]
+	perKey := 1
+	switch s.Interpolation {
+	case gltf.InterpolationLinear:
+		c.Interp = InterpLinear
+	case gltf.InterpolationStep:
+		c.Interp = InterpStep
+	case gltf.InterpolationCubicSpline:
+		c.Interp, perKey = InterpCubicSpline, 3
+	default:
+		return c, fmt.Errorf("unknown interpolation %d", s.Interpolation)
+	}
+	times, _, err := ld.floats(s.Input, nil, gltf.AccessorScalar)
+	if err != nil {
+		return c, fmt.Errorf("input: %w", err)
+	}
+	values, _, err := ld.floats(s.Output, anyNorm(), gltf.AccessorScalar)
+	if err != nil {
+		return c, fmt.Errorf("output: %w", err)
+	}
+	if len(values) != perKey*c.Targets*len(times) {
+		return c, fmt.Errorf("output accessor %d has %d weights for %d key times of %d morph targets, want %d (%v)", s.Output, len(values), len(times), c.Targets, perKey*c.Targets*len(times), c.Interp)
+	}
+	c.Times, c.Values = times, values
+	if err := ld.check("sampler", gc.Sampler, len(times)+len(values)); err != nil {
+		return c, err
+	}
+	if err := c.Validate(nodes); err != nil {
+		return c, err
+	}
+	return c, nil
 }
 
 // channel decodes one channel; false for one that is skipped.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 )
@@ -17,7 +18,7 @@ import (
 //	channel 0: node 0 translation, LINEAR, keys at 0, 1, 2
 //	channel 1: node 1 rotation, STEP, normalized 16-bit quaternions
 //	channel 2: node 0 scale, CUBICSPLINE, keys at 0 and 1
-//	channel 3: node 0 weights (skipped)
+//	channel 3: node 0 weights of its one morph target, LINEAR
 func animDoc(t testing.TB) *gltf.Document {
 	doc := gltf.NewDocument()
 	pos := modeler.WritePosition(doc, [][3]float32{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}})
@@ -37,6 +38,8 @@ func animDoc(t testing.TB) *gltf.Document {
 		{0, 3, 0}, {2, 2, 2}, {0, 0, 0}, // and of key 1
 	})
 	weights := modeler.WriteAccessor(doc, gltf.TargetNone, []float32{0, 1})
+	bump := modeler.WriteAccessor(doc, gltf.TargetArrayBuffer, [][3]float32{{0, 0, 1}, {0, 0, 0}, {0, 0, 0}})
+	doc.Meshes[0].Primitives[0].Targets = []gltf.PrimitiveAttributes{{gltf.POSITION: bump}}
 	doc.Animations = []*gltf.Animation{{
 		Name: "walk",
 		Samplers: []*gltf.AnimationSampler{
@@ -66,7 +69,14 @@ func TestLoadAnimations(t *testing.T) {
 	}
 	a := m.Animations[0]
 	if a.Duration != 2 || len(a.Channels) != 3 {
-		t.Fatalf("got duration %v and %d channels, want 2 s and 3 (weights skipped)", a.Duration, len(a.Channels))
+		t.Fatalf("got duration %v and %d channels, want 2 s and 3", a.Duration, len(a.Channels))
+	}
+	if len(a.Weights) != 1 || a.Weights[0].Node != 0 || a.Weights[0].Targets != 1 || !reflect.DeepEqual(a.Weights[0].Values, []float32{0, 1}) {
+		t.Errorf("got weights channels %+v, want node 0's one target going 0 to 1", a.Weights)
+	}
+	var w [1]float32
+	if a.Weights[0].Sample(0.25, w[:]); w[0] != 0.25 {
+		t.Errorf("got weight %v at 0.25 s, want 0.25", w[0])
 	}
 	s := float32(math.Sqrt2 / 2)
 	for i, want := range []Channel{
@@ -98,10 +108,11 @@ func TestLoadAnimations(t *testing.T) {
 			t.Errorf("channel %d at %v s: got %v, want %v", c.ch, c.at, dst[:len(c.want)], c.want)
 		}
 	}
-	notices := strings.Join(m.Notices, "\n")
-	if len(m.Notices) != 2 || !strings.Contains(notices, `skin 0 "rig" ignored: `) || !strings.Contains(notices, "drawn in bind pose") ||
-		!strings.Contains(notices, "1 animation channels of morph target weights") {
-		t.Errorf("got notices %q, want one for the skin and one for the weights channel", m.Notices)
+	if len(m.Notices) != 0 {
+		t.Errorf("got notices %q, want none", m.Notices)
+	}
+	if len(m.Skins) != 1 || m.Skins[0].Name != "rig" || !reflect.DeepEqual(m.Skins[0].Joints, []int{1}) || m.Skins[0].InverseBind[0] != mgl32.Ident4() {
+		t.Errorf("got skins %+v, want rig with joint 1 and an identity inverse bind matrix", m.Skins)
 	}
 }
 

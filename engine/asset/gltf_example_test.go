@@ -39,7 +39,7 @@ func ExampleLibrary_LoadModel() {
 	id, _ := lib.MeshID("models/fin.glb#mesh0.0")
 	fmt.Println(id == root.Meshes[0])
 	// Output:
-	// nodes=1 meshes=1 primitives=1 vertices=3 triangles=1 textures=0 materials=0 animations=0
+	// nodes=1 meshes=1 primitives=1 vertices=3 triangles=1 textures=0 materials=0 animations=0 skins=0 joints=0 targets=0
 	// fin [0 2 0] 3 [0 0 1]
 	// true
 }

@@ -5,6 +5,8 @@ import (
 	"testing/fstest"
 
 	"github.com/qmuntal/gltf"
+
+	"github.com/tickwork/tickwork/scene"
 )
 
 // FuzzDecodeModel: whatever the bytes, DecodeModel returns an error or a
@@ -15,6 +17,7 @@ func FuzzDecodeModel(f *testing.F) {
 	f.Add(encodeGLTF(f, shipDoc(f)))
 	f.Add(encodeGLB(f, animDoc(f)))
 	f.Add(encodeGLB(f, sparseDoc(f)))
+	f.Add(encodeGLB(f, skinAnimDoc(f)))
 	ext := shipDoc(f)
 	bin := ext.Buffers[0].Data
 	ext.Buffers[0].URI = "ship.bin"
@@ -41,6 +44,16 @@ func FuzzDecodeModel(f *testing.F) {
 		}
 		if info, err := infoOf(mustParse(t, data)); err != nil || info != m.Info {
 			t.Fatalf("got info %v, %v from the JSON alone, want the model's %v", info, err, m.Info)
+		}
+		// Every clip poses, skins and morphs without panicking.
+		p, err := NewPose(m, 1)
+		if err != nil {
+			t.Fatalf("a model that loaded cannot be posed: %v", err)
+		}
+		for clip := range m.Animations {
+			p.Play(0, clip, true, 2)
+			p.Tick(0.1)
+			p.Interpolate(0.5, scene.ModeInterpolate)
 		}
 	})
 }

@@ -77,6 +77,13 @@ func infoOf(doc *gltf.Document) (Info, error) {
 		Textures:   len(doc.Textures),
 		Materials:  len(doc.Materials),
 		Animations: len(doc.Animations),
+		Skins:      len(doc.Skins),
+	}
+	for si, s := range doc.Skins {
+		if s == nil {
+			return Info{}, fmt.Errorf("skin %d is null", si)
+		}
+		info.Joints += len(s.Joints)
 	}
 	count := func(i int) (int, error) {
 		if i < 0 || i >= len(doc.Accessors) || doc.Accessors[i] == nil {
@@ -102,6 +109,7 @@ func infoOf(doc *gltf.Document) (Info, error) {
 				return Info{}, fmt.Errorf("mesh %d primitive %d: POSITION: %w", mi, pi, err)
 			}
 			info.Vertices += v
+			info.Targets += len(p.Targets)
 			n := v
 			if p.Indices != nil {
 				if n, err = count(*p.Indices); err != nil {

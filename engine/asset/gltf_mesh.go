@@ -35,7 +35,6 @@ func modeOf(m gltf.PrimitiveMode) (Primitive, bool) {
 // order. matIndex maps a glTF material to its plan index.
 func (ld *loader) meshes(matIndex []int) ([][]int, error) {
 	out := make([][]int, len(ld.doc.Meshes))
-	morphs := false
 	for mi, gm := range ld.doc.Meshes {
 		if gm == nil || len(gm.Primitives) == 0 {
 			return nil, fmt.Errorf("mesh %d has no primitives", mi)
@@ -48,12 +47,11 @@ func (ld *loader) meshes(matIndex []int) ([][]int, error) {
 			if err != nil {
 				return nil, fmt.Errorf("mesh %d primitive %d: %w", mi, pi, err)
 			}
-			morphs = morphs || len(p.Targets) > 0
+			if err := morphWeights(gm, pi, m); err != nil {
+				return nil, fmt.Errorf("mesh %d primitive %d: %w", mi, pi, err)
+			}
 			out[mi] = append(out[mi], ld.plan.addMesh(fmt.Sprintf("%s#mesh%d.%d", ld.name, mi, pi), m))
 		}
-	}
-	if morphs {
-		ld.notice("morph targets ignored: meshes are drawn in their base shape")
 	}
 	return out, nil
 }
@@ -126,6 +124,12 @@ func (ld *loader) primitive(p *gltf.Primitive, matIndex []int) (*Mesh, error) {
 		if m.Normals, err = ld.normals(m, pos, p.Indices); err != nil {
 			return nil, err
 		}
+	}
+	if err := ld.skinData(p, m); err != nil {
+		return nil, err
+	}
+	if err := ld.morphTargets(p, m); err != nil {
+		return nil, err
 	}
 	if p.Material != nil && len(m.Tangents) == 0 {
 		if err := ld.tangents(m, matIndex[*p.Material], pos); err != nil {

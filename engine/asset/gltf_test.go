@@ -314,7 +314,7 @@ func TestInfoCounts(t *testing.T) {
 	if err != nil || got != want {
 		t.Errorf("got %v, %v, want %v", got, err, want)
 	}
-	if got.String() != "nodes=2 meshes=3 primitives=5 vertices=35 triangles=10 textures=0 materials=1 animations=0" {
+	if got.String() != "nodes=2 meshes=3 primitives=5 vertices=35 triangles=10 textures=0 materials=1 animations=0 skins=0 joints=0 targets=0" {
 		t.Errorf("got %q", got.String())
 	}
 }

@@ -205,6 +205,9 @@ func (l *Library) Hash() uint64 {
 	}
 	for i, m := range l.meshes.items {
 		w("mesh", l.meshes.names[i], m.Mode, m.Material, m.Positions, m.Normals, m.UVs, m.Colors, m.Tangents, m.Indices)
+		if len(m.Joints) > 0 || len(m.Targets) > 0 { // so the hash of a plain mesh stays as it was
+			w(m.Joints, m.Weights, m.Targets, m.MorphWeights)
+		}
 	}
 	for i, im := range l.images.items {
 		w("image", l.images.names[i], im.Width, im.Height, im.Space)

@@ -17,8 +17,9 @@ type Model struct {
 	Nodes      []Node // in the file's order; a node's parent comes anywhere
 	Roots      []int  // indices into Nodes of the scene's root nodes, in order
 	Animations []Animation
+	Skins      []Skin
 	Info       Info     // counts as defined in the file
-	Notices    []string // what was loaded in part (a skin in its bind pose, ...), one line each
+	Notices    []string // what was repaired or left out (skin weights normalised, ...), one line each
 }
 
 // Node is one node of a Model: a transform relative to its parent and the
@@ -36,6 +37,10 @@ type Node struct {
 	Scale mgl32.Vec3
 
 	Meshes []gfx.MeshID
+	// Weights are the default weights of the morph targets of the node's
+	// mesh (glTF's node weights, else the mesh's, else zeros): one per
+	// target, nil without morph targets.
+	Weights []float32
 
 	// Light is the node's KHR_lights_punctual point or spot light, nil for
 	// none. Its position and direction are the node's: Spawn gives the
@@ -48,16 +53,19 @@ type Node struct {
 // arrays; Primitives sums the primitives of the mesh definitions (not of
 // node instances); Vertices sums their POSITION counts; Triangles sums
 // n/3 for triangles, n−2 for strips and fans and 0 for points and lines,
-// n being the index count, or the vertex count without indices.
+// n being the index count, or the vertex count without indices. Skins is
+// the length of the skins array, Joints sums their joints and Targets sums
+// the morph targets of every primitive.
 type Info struct {
 	Nodes, Meshes, Primitives, Vertices, Triangles, Textures, Materials, Animations int
+	Skins, Joints, Targets                                                          int
 }
 
 // String returns the counts as one line:
-// "nodes=N meshes=M primitives=P vertices=V triangles=T textures=X materials=Y animations=A".
+// "nodes=N meshes=M primitives=P vertices=V triangles=T textures=X materials=Y animations=A skins=S joints=J targets=M".
 func (i Info) String() string {
-	return fmt.Sprintf("nodes=%d meshes=%d primitives=%d vertices=%d triangles=%d textures=%d materials=%d animations=%d",
-		i.Nodes, i.Meshes, i.Primitives, i.Vertices, i.Triangles, i.Textures, i.Materials, i.Animations)
+	return fmt.Sprintf("nodes=%d meshes=%d primitives=%d vertices=%d triangles=%d textures=%d materials=%d animations=%d skins=%d joints=%d targets=%d",
+		i.Nodes, i.Meshes, i.Primitives, i.Vertices, i.Triangles, i.Textures, i.Materials, i.Animations, i.Skins, i.Joints, i.Targets)
 }
 
 // Validate reports a model whose node references are out of range or
@@ -88,6 +96,11 @@ func (m *Model) Validate() error {
 	for i := range m.Animations {
 		if err := m.Animations[i].Validate(len(m.Nodes)); err != nil {
 			return fmt.Errorf("animation %d %q: %w", i, m.Animations[i].Name, err)
+		}
+		for k, c := range m.Animations[i].Weights {
+			if n := len(m.Nodes[c.Node].Weights); n != c.Targets {
+				return fmt.Errorf("animation %d %q: weights channel %d animates %d morph targets of node %d, which has %d", i, m.Animations[i].Name, k, c.Targets, c.Node, n)
+			}
 		}
 	}
 	return nil

@@ -74,7 +74,7 @@ func Example_loadTextureAndModel() {
 	fmt.Println(beacon.Info)
 	fmt.Println(world.Len(), "actors") // the cube, the model's root and 7 nodes (+2 extra primitives), the animator
 	// Output:
-	// nodes=7 meshes=5 primitives=7 vertices=496 triangles=330 textures=2 materials=6 animations=3
+	// nodes=7 meshes=5 primitives=7 vertices=496 triangles=330 textures=2 materials=6 animations=3 skins=0 joints=0 targets=0
 	// 12 actors
 }
 

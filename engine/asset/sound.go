@@ -19,7 +19,7 @@ type SoundID uint16
 // not change it afterwards. Call it while the game loads, from the
 // goroutine that uses l.
 func (l *Library) AddSound(name string, c *audio.Clip) (SoundID, error) {
-	if c == nil || c.Frames() == 0 {
+	if c == nil || c.Len() == 0 {
 		return 0, fmt.Errorf("asset: sound %q: no samples", name)
 	}
 	i, err := l.sounds.add("sound", name, c)

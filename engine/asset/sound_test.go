@@ -16,10 +16,10 @@ import (
 )
 
 // stereoWAV is a 16-bit stereo WAV file at 48 kHz of the given left and
-// right values, one frame each.
-func stereoWAV(frames ...int16) []byte {
+// right values, one sample each.
+func stereoWAV(values ...int16) []byte {
 	var data []byte
-	for _, v := range frames {
+	for _, v := range values {
 		data = binary.LittleEndian.AppendUint16(data, uint16(v))
 	}
 	b := []byte("RIFF")
@@ -56,8 +56,8 @@ func TestLoadSound(t *testing.T) {
 		t.Errorf("IDs: boop %d, beep again %d; want 2 and %d", boop, again, beep)
 	}
 	c, ok := l.Sound(beep)
-	if !ok || c.Frames() != 2 || c.Samples[0] != 0.5 || c.Samples[1] != -0.5 {
-		t.Errorf("Sound(%d) = %v, %v; want 2 frames starting 0.5, -0.5", beep, c, ok)
+	if !ok || c.Len() != 2 || c.Samples[0] != 0.5 || c.Samples[1] != -0.5 {
+		t.Errorf("Sound(%d) = %v, %v; want 2 samples starting 0.5, -0.5", beep, c, ok)
 	}
 	if id, ok := l.SoundID("boop.wav"); id != boop || !ok {
 		t.Errorf("SoundID(boop.wav) = %d, %v; want %d, true", id, ok, boop)
@@ -117,7 +117,7 @@ func TestLoadMusicStreams(t *testing.T) {
 	m.Render(buf)
 	for i, want := range []float32{1, 3, 5} {
 		if got := buf[2*i] * 32768; got != want {
-			t.Errorf("frame %d: left %v/32768, want %v/32768", i, got, want)
+			t.Errorf("sample %d: left %v/32768, want %v/32768", i, got, want)
 		}
 	}
 	if l.Hash() != h {
@@ -144,7 +144,7 @@ func ExampleLibrary_LoadSound() {
 	m, _ := audio.NewMixer(8)
 	m.Start(0, audio.Play{Clip: clip, Volume: 1})
 	m.Start(0, audio.Play{Stream: song, Bus: audio.Music, Loop: true, Volume: 1})
-	fmt.Println(beep, clip.Frames(), song.Format(), m.Voices())
+	fmt.Println(beep, clip.Len(), song.Format(), m.Voices())
 	// Output: 1 2 WAV 2
 }
 
@@ -171,14 +171,14 @@ func wavFile(channels, rate, bits int, data []byte, dataSize uint32) []byte {
 }
 
 // Sound loading reads the file once and decodes it into a clip of 32-bit
-// float stereo at the mixer's rate (48 kHz, 8 bytes a frame), allocating
-// at most frameCost bytes a decoded frame (the clip, its growth and the
-// decoder's buffers) plus soundSlack. A WAV gives at most 6 frames a byte
+// float stereo at the mixer's rate (48 kHz, 8 bytes a sample), allocating
+// at most sampleCost bytes a decoded sample (the clip, its growth and the
+// decoder's buffers) plus soundSlack. A WAV gives at most 6 samples a byte
 // (8-bit mono at 8 kHz), so a WAV costs at most 240 times its size plus
 // soundSlack, whatever its header claims; a compressed clip is bounded by
 // its length (audio.MaxClipSeconds).
 const (
-	frameCost  = 40
+	sampleCost = 40
 	soundSlack = 4 << 20
 )
 
@@ -213,11 +213,11 @@ func TestSoundLoadingIsBounded(t *testing.T) {
 				t.Fatal(err)
 			}
 			c, _ := l.Sound(1)
-			if tc.data[0] == 'R' && c.Frames() > 6*len(tc.data) {
-				t.Errorf("a %d-byte WAV gave %d frames: want at most 6 a byte", len(tc.data), c.Frames())
+			if tc.data[0] == 'R' && c.Len() > 6*len(tc.data) {
+				t.Errorf("a %d-byte WAV gave %d samples: want at most 6 a byte", len(tc.data), c.Len())
 			}
-			if limit := uint64(frameCost*c.Frames() + soundSlack); got > limit {
-				t.Errorf("a %d-byte file (%d frames) allocated %d bytes: want at most %d", len(tc.data), c.Frames(), got, limit)
+			if limit := uint64(sampleCost*c.Len() + soundSlack); got > limit {
+				t.Errorf("a %d-byte file (%d samples) allocated %d bytes: want at most %d", len(tc.data), c.Len(), got, limit)
 			}
 		})
 	}

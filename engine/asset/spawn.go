@@ -8,6 +8,7 @@ import (
 
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/scene"
+	"github.com/tickwork/tickwork/scene/fields"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -32,6 +33,12 @@ type Instance struct {
 // removed. The cost is linear in the model's nodes however deep its tree
 // (one scene.Manager.SpawnTree call, no recursion).
 func (md *Model) Spawn(m *scene.Manager, at scene.Spec) (*Instance, error) {
+	return md.spawn(m, at, nil)
+}
+
+// spawn is Spawn; the meshes of nodes marked in bare (when not nil) are
+// left off their actors (a Character draws them).
+func (md *Model) spawn(m *scene.Manager, at scene.Spec, bare []bool) (*Instance, error) {
 	if err := md.Validate(); err != nil {
 		return nil, fmt.Errorf("asset: spawning model %q: %w", md.Name, err)
 	}
@@ -47,6 +54,15 @@ func (md *Model) Spawn(m *scene.Manager, at scene.Spec) (*Instance, error) {
 	}
 	in := &Instance{Root: rh, Nodes: make([]scene.Handle, len(md.Nodes)), model: md}
 	specs, up, node := md.tree(rh, col)
+	for k := range specs {
+		n := node[k]
+		if n < 0 {
+			n = node[up[k]] // a further mesh: its node's spec is its parent
+		}
+		if bare != nil && bare[n] {
+			specs[k].Mesh = gfx.MeshNone
+		}
+	}
 	hs, err := m.SpawnTree(specs, up)
 	if err != nil {
 		m.Remove(rh)
@@ -134,8 +150,20 @@ type Animator struct {
 
 var (
 	_ scene.Ticker      = (*Animator)(nil)
+	_ fields.Describer  = (*Animator)(nil)
 	_ scene.MeshBounder = (*Library)(nil)
 )
+
+// Describe lists the animator's state for hashes, snapshots and the debug
+// view (package scene/fields): Loop, Paused, Speed and the time. The
+// instance and the animation it plays are not in it: they are chosen when
+// it is made and do not change with ticks.
+func (a *Animator) Describe(v *fields.Visitor) {
+	v.Bool("loop", &a.Loop)
+	v.Bool("paused", &a.Paused)
+	v.Float64("speed", &a.Speed)
+	v.Float64("t", &a.t)
+}
 
 // Time returns the animation time the current pose shows, in seconds.
 func (a *Animator) Time() float64 { return a.t }

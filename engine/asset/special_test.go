@@ -7,27 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/tickwork/tickwork/gfx/fsx"
+	"github.com/tickwork/tickwork/gfx/fsx/fsxtest"
 )
-
-// noHang runs f and fails the test if it has not returned within a few
-// seconds, so a loader that blocks on a FIFO fails instead of hanging.
-func noHang(t *testing.T, what string, f func() error) error {
-	t.Helper()
-	done := make(chan error, 1)
-	go func() { done <- f() }()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(5 * time.Second):
-		t.Fatalf("%s: still blocked after 5 s", what)
-		return nil
-	}
-}
 
 // specialDir makes a model folder holding a FIFO, a link to /dev/zero, a
 // link to a file outside the folder and .gltf files whose buffer or image
@@ -39,16 +23,12 @@ func specialDir(t *testing.T) string {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o600); err != nil {
-		t.Skipf("no FIFOs here: %v", err)
-	}
+	fsxtest.FIFO(t, filepath.Join(dir, "fifo"))
 	if err := os.WriteFile(filepath.Join(top, "outside.bin"), make([]byte, 64), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for name, target := range map[string]string{"zero": "/dev/zero", "escape": "../outside.bin"} {
-		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
-			t.Fatal(err)
-		}
+		fsxtest.Symlink(t, target, filepath.Join(dir, name))
 	}
 	for _, uri := range []string{"fifo", "zero", "escape", "../outside.bin"} {
 		buf := `{"asset":{"version":"2.0"},"buffers":[{"uri":"` + uri + `","byteLength":12}]}`
@@ -99,7 +79,7 @@ func TestModelLoadersRefuseSpecialFiles(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var l Library
-			err := noHang(t, tc.name, func() error { return tc.load(&l) })
+			err := fsxtest.Within(t, tc.name, func() error { return tc.load(&l) })
 			if !tc.want(err) {
 				t.Fatalf("got %v", err)
 			}
@@ -118,7 +98,7 @@ func TestSoundLoadersRefuseSpecialFiles(t *testing.T) {
 		for what, load := range loads {
 			t.Run(what+"/"+name, func(t *testing.T) {
 				var l Library
-				err := noHang(t, what, func() error { return load(&l) })
+				err := fsxtest.Within(t, what, func() error { return load(&l) })
 				if !errors.Is(err, fsx.ErrNotRegular) {
 					t.Fatalf("got %v, want a file that is not regular refused", err)
 				}

@@ -12,15 +12,15 @@ import (
 // simulated time: frames of the game loop at jittered intervals, each
 // reading the clock once, running the fixed ticks of a timing.Scheduler
 // and feeding; a device whose crystal runs ppm fast (or slow) taking
-// bursts of frames from the queue, a little early or late each time.
-// Every tenth tick starts a one-frame click on the game lane; the device's
+// bursts of samples from the queue, a little early or late each time.
+// Every tenth tick starts a one-sample click on the game lane; the device's
 // stream is scanned for the clicks, and for each one the moment it is
 // played is compared with the moment the picture shows its tick.
 type lockSim struct {
 	ppm      float64 // the device clock's error
 	fps      float64 // the game loop's mean frame rate
 	jitter   float64 // ± seconds of frame-time jitter
-	burst    int     // frames per device read
+	burst    int     // samples per device read
 	seconds  float64 // simulated length
 	hitchAt  float64 // a frame this long stalls at hitchAt seconds (0: none)
 	hitchLen float64
@@ -59,14 +59,14 @@ func (s lockSim) run(t testing.TB) lockResult {
 	bufAhead := float64(2*s.burst+Rate/50) / devRate
 
 	var res lockResult
-	var starts []int64 // timeline frames of the clicks, in order
+	var starts []int64 // timeline samples of the clicks, in order
 	// The device's stream, scanned for clicks: a click is a run of
-	// nonzero frames; its centroid is where the lane passed its frame.
+	// nonzero samples; its centroid is where the lane passed its sample.
 	var sumW, sumWI float64
 	var inClick bool
-	var found []float64 // device frame positions
+	var found []float64 // device sample positions
 	chunk := make([]float32, 2*s.burst)
-	var devFrames int64
+	var devSamples int64
 	nextRead := -bufAhead // true time of the next burst
 
 	step := timing.Micros(1e6) / 30
@@ -86,15 +86,15 @@ func (s lockSim) run(t testing.TB) lockResult {
 				v := float64(chunk[2*i])
 				if v != 0 {
 					sumW += v
-					sumWI += v * float64(devFrames+int64(i))
+					sumWI += v * float64(devSamples+int64(i))
 					inClick = true
 				} else if inClick {
 					found = append(found, sumWI/sumW)
 					sumW, sumWI, inClick = 0, 0, false
 				}
 			}
-			devFrames += int64(s.burst)
-			nextRead = float64(devFrames)/devRate - bufAhead + (rng.Float64()*2-1)*0.001
+			devSamples += int64(s.burst)
+			nextRead = float64(devSamples)/devRate - bufAhead + (rng.Float64()*2-1)*0.001
 		}
 		if s.scaleAt > 0 && frameT >= s.scaleAt && sched.TimeScale() != s.scale {
 			if err := sched.SetTimeScale(s.scale); err != nil {
@@ -106,7 +106,7 @@ func (s lockSim) run(t testing.TB) lockResult {
 		for i := 0; i < due.Ticks; i++ {
 			ti := due.Tick(i)
 			if ti.Index%10 == 5 && frameT < s.seconds-0.2 { // heard before the end
-				at := FrameOfTick(ti.Time, ti.DeltaMicros, 0)
+				at := SampleOfTick(ti.Time, ti.DeltaMicros, 0)
 				if _, err := game.Start(at, Play{Clip: click, Volume: 1}); err != nil {
 					t.Fatal(err)
 				}
@@ -114,12 +114,12 @@ func (s lockSim) run(t testing.TB) lockResult {
 				res.levels = append(res.levels, float64(f.Stats().Level)/devRate)
 			}
 		}
-		f.Feed(game, GameClock{Frame: FrameOfTick(sched.GameTime(), 0, 0), Scale: sched.TimeScale()})
+		f.Feed(game, GameClock{Sample: SampleOfTick(sched.GameTime(), 0, 0), Scale: sched.TimeScale()})
 		if c := math.Abs(f.Stats().Correction); c > res.maxCorr {
 			res.maxCorr = c
 		}
-		if g := FrameOfTick(sched.GameTime(), 0, 0); game.Cursor() > g {
-			t.Fatalf("at %.3f s the game lane was rendered to frame %d, past the clock's %d", frameT, game.Cursor(), g)
+		if g := SampleOfTick(sched.GameTime(), 0, 0); game.Cursor() > g {
+			t.Fatalf("at %.3f s the game lane was rendered to sample %d, past the clock's %d", frameT, game.Cursor(), g)
 		}
 	}
 	res.clicks = len(starts)
@@ -127,7 +127,7 @@ func (s lockSim) run(t testing.TB) lockResult {
 	if s.scaleAt > 0 || s.hitchAt > 0 {
 		res.offsets = nil // the comparison below assumes scale 1 and no drop
 	}
-	// The picture shows timeline frame F when game time is F/Rate + one
+	// The picture shows timeline sample S when game time is S/Rate + one
 	// step (interpolation shows the state one tick behind); game time is
 	// real time here.
 	for k, pos := range found {
@@ -184,7 +184,7 @@ func TestClockLockKeepsSoundOnThePicture(t *testing.T) {
 		lo, hi, mean, _ := spread(r.offsets)
 		slo, shi, _, ssd := spread(r.offsets[settle:])
 		nlo, nhi, _, nsd := spread(net[settle:])
-		t.Logf("%+.0f ppm, %.0f fps: offset mean %.2f ms, all %.2f..%.2f ms, settled %.2f..%.2f ms (p-p %.3f, sd %.3f); net of the level: p-p %.3f ms, sd %.3f; level %d frames; correction %.0f ppm (peak %.0f); underrun %d frames, resyncs %d",
+		t.Logf("%+.0f ppm, %.0f fps: offset mean %.2f ms, all %.2f..%.2f ms, settled %.2f..%.2f ms (p-p %.3f, sd %.3f); net of the level: p-p %.3f ms, sd %.3f; level %d samples; correction %.0f ppm (peak %.0f); underrun %d samples, resyncs %d",
 			tc.ppm, tc.fps, mean*1e3, lo*1e3, hi*1e3, slo*1e3, shi*1e3, (shi-slo)*1e3, ssd*1e3, (nhi-nlo)*1e3, nsd*1e3,
 			r.stats.Level, r.stats.Correction*1e6, r.maxCorr*1e6, r.stats.Underrun, r.stats.Resyncs)
 		if r.stats.Resyncs != 0 {

@@ -35,22 +35,22 @@ type Decoder interface {
 	// Channels returns the file's channel count. This package plays mono
 	// and stereo files and refuses others before reading.
 	Channels() int
-	// Rate returns the file's rate in frames per second (8000 to 192000
+	// Rate returns the file's rate in samples per second (8000 to 192000
 	// are played; others are refused).
 	Rate() int
-	// Read fills p (an even length) with whole stereo frames at Rate,
+	// Read fills p (an even length) with whole stereo samples at Rate,
 	// left then right, mono doubled, values in [-1, 1], and returns how
-	// many. At the end it returns 0 frames and io.EOF.
+	// many. At the end it returns 0 samples and io.EOF.
 	Read(p []float32) (int, error)
-	// Rewind goes back to the first frame, for a looping stream.
+	// Rewind goes back to the first sample, for a looping stream.
 	Rewind() error
 }
 
 // Sized is implemented by a Decoder whose header tells the file's length:
 // Decode refuses a file too long for a clip from it, before decoding.
 type Sized interface {
-	// Frames returns the file's length in frames at the file's Rate.
-	Frames() int64
+	// Len returns the file's length in samples at the file's Rate.
+	Len() int64
 }
 
 // pick reads the first bytes of r, seeks back to where it was, and returns
@@ -119,7 +119,7 @@ func describe(err error) error {
 	return err
 }
 
-// safeReader is a frameReader over a Decoder that turns the decoder's
+// safeReader is a sampleReader over a Decoder that turns the decoder's
 // panics on corrupt data into errors, and checks the count it returns.
 type safeReader struct {
 	c   Codec
@@ -134,7 +134,7 @@ func (s safeReader) read(p []float32) (n int, err error) {
 	}()
 	n, err = s.dec.Read(p)
 	if n < 0 || 2*n > len(p) {
-		return 0, fmt.Errorf("corrupt %s data (the decoder gave %d frames for %d)", s.c.Name(), n, len(p)/2)
+		return 0, fmt.Errorf("corrupt %s data (the decoder gave %d samples for %d)", s.c.Name(), n, len(p)/2)
 	}
 	return n, err
 }

@@ -28,7 +28,7 @@ func Decode(name string, r io.ReadSeeker, codecs ...Codec) (*Clip, error) {
 	}
 	const limit = MaxClipSeconds * Rate
 	if sz, ok := dec.(Sized); ok {
-		if n := sz.Frames(); n/int64(dec.Rate()) > MaxClipSeconds {
+		if n := sz.Len(); n/int64(dec.Rate()) > MaxClipSeconds {
 			return nil, fmt.Errorf("audio: %s: %d s long (its header says): longer than %d s: too long for a clip (stream it instead)", name, n/int64(dec.Rate()), MaxClipSeconds)
 		}
 	}

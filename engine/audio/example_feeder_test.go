@@ -12,14 +12,14 @@ func ExampleFeeder() {
 	game, _ := audio.NewMixer(8)
 	f, _ := audio.NewFeeder(audio.FeederConfig{})
 	click := &audio.Clip{Name: "click", Samples: []float32{0.5, 0.5}}
-	if _, err := f.PlayInterface(audio.Play{Clip: click, Volume: 1}); err != nil {
+	if _, err := f.PlayUI(audio.Play{Clip: click, Volume: 1}); err != nil {
 		fmt.Println(err)
 	}
-	f.Feed(game, audio.GameClock{Frame: 800, Scale: 1}) // after the frame's ticks
+	f.Feed(game, audio.GameClock{Sample: 800, Scale: 1}) // after the frame's ticks
 	dev := make([]float32, 2*256)
 	f.Read(dev) // on the device's goroutine
 	st := f.Stats()
 	// Centred, the click's 0.5 is panned at constant power: 0.5·cos(π/4).
-	fmt.Printf("queued for the device: %d frames; the click: %.4f\n", st.Level, dev[0])
-	// Output: queued for the device: 1024 frames; the click: 0.3536
+	fmt.Printf("queued for the device: %d samples; the click: %.4f\n", st.Level, dev[0])
+	// Output: queued for the device: 1024 samples; the click: 0.3536
 }

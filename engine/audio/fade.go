@@ -5,28 +5,28 @@ import (
 	"io"
 )
 
-// FadeOut ends voice id with a linear fade over frames frames that begins
-// at timeline frame at (the next frame to render when at is already past):
-// the voice is silent and dropped at at+frames. frames ≤ 0 stops it at at,
+// FadeOut ends voice id with a linear fade that lasts the given number of
+// samples and begins at timeline sample at (the next sample to render when at is already past):
+// the voice is silent and dropped at at+samples. samples ≤ 0 stops it at at,
 // like Stop. Call it where Stop is called (the engine's main goroutine).
-func (m *Mixer) FadeOut(id VoiceID, at int64, frames int) {
+func (m *Mixer) FadeOut(id VoiceID, at int64, samples int) {
 	for i := range m.voices {
 		v := &m.voices[i]
 		if v.id == id {
 			at = max(at, m.cursor)
-			if frames <= 0 {
+			if samples <= 0 {
 				v.stop = at
 				return
 			}
-			v.stop, v.fadeTo = at+int64(frames), int64(frames)
+			v.stop, v.fadeTo = at+int64(samples), int64(samples)
 			return
 		}
 	}
 }
 
-// SetBusVolumeAt sets a bus's volume (0 to 4) from timeline frame at (the
-// next frame to render when at is already past), so a change the
-// simulation makes in a tick lands at the tick's frame whatever frame ran
+// SetBusVolumeAt sets a bus's volume (0 to 4) from timeline sample at (the
+// next sample to render when at is already past), so a change the
+// simulation makes in a tick lands at the tick's sample whatever frame ran
 // it, and a recording replays to the same samples. Changes wait in the
 // order they were set; at most 64 wait at once.
 func (m *Mixer) SetBusVolumeAt(b Bus, v float32, at int64) error {
@@ -34,13 +34,13 @@ func (m *Mixer) SetBusVolumeAt(b Bus, v float32, at int64) error {
 	case b >= NumBuses || !(v >= 0 && v <= 4):
 		return fmt.Errorf("audio: bus %d volume %v: want a bus below %d and a volume from 0 to 4", b, v, NumBuses)
 	case len(m.busAt) == cap(m.busAt):
-		return fmt.Errorf("audio: bus %d volume at frame %d: %d changes already wait: render the timeline first", b, at, len(m.busAt))
+		return fmt.Errorf("audio: bus %d volume at sample %d: %d changes already wait: render the timeline first", b, at, len(m.busAt))
 	}
 	m.busAt = append(m.busAt, busChange{at: max(at, m.cursor), bus: b, vol: v})
 	return nil
 }
 
-// applyBusChanges applies the waiting bus volumes due at frame t.
+// applyBusChanges applies the waiting bus volumes due at sample t.
 func (m *Mixer) applyBusChanges(t int64) {
 	for i := 0; i < len(m.busAt); {
 		if c := m.busAt[i]; c.at <= t {
@@ -61,12 +61,12 @@ func (m *Mixer) Err() error { return m.err }
 // StreamErrors returns how many stream voices decoding errors stopped.
 func (m *Mixer) StreamErrors() int { return m.errs }
 
-// fading reports whether a fade touches frames [lo, hi) of v.
+// fading reports whether a fade touches samples [lo, hi) of v.
 func (v *voice) fading(lo, hi int64) bool {
 	return lo-v.start < v.fadeIn || v.fadeTo > 0 && hi > v.stop-v.fadeTo
 }
 
-// amp is v's fade gain at timeline frame t: 1 outside its fades.
+// amp is v's fade gain at timeline sample t: 1 outside its fades.
 func (v *voice) amp(t int64) float32 {
 	a := float32(1)
 	if k := t - v.start; k < v.fadeIn {
@@ -81,20 +81,20 @@ func (v *voice) amp(t int64) float32 {
 }
 
 // mixFaded is mix for a clip voice inside a fade: the gain is computed per
-// frame. Outside the fades it gives the same samples as mix's plain loop
+// sample. Outside the fades it gives the same samples as mix's plain loop
 // (the gain is then exactly 1 × the bus's).
 func (m *Mixer) mixFaded(v *voice, dst []float32, from, lo, hi int64) {
-	frames := int64(v.clip.Frames())
+	samples := int64(v.clip.Len())
 	k := lo - v.start
 	if v.loop {
-		k %= frames
-	} else if k >= frames {
+		k %= samples
+	} else if k >= samples {
 		return
 	}
 	g := m.bus[v.bus] * m.master
 	src := v.clip.Samples
 	for t := lo; t < hi; t++ {
-		if k == frames {
+		if k == samples {
 			if !v.loop {
 				return
 			}
@@ -108,7 +108,7 @@ func (m *Mixer) mixFaded(v *voice, dst []float32, from, lo, hi int64) {
 	}
 }
 
-// mixStream is mix for a stream voice: it decodes the frames [lo, hi) of
+// mixStream is mix for a stream voice: it decodes the samples [lo, hi) of
 // the timeline as it goes, into the voice's own buffers.
 func (m *Mixer) mixStream(v *voice, dst []float32, from, lo, hi int64) {
 	g := m.bus[v.bus] * m.master

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// channel returns channel c (0 left, 1 right) of stereo frames.
+// channel returns channel c (0 left, 1 right) of stereo samples.
 func channel(s []float32, c int) []float64 {
 	out := make([]float64, len(s)/2)
 	for i := range out {
@@ -31,20 +31,20 @@ func TestFadesAndScheduledBusVolume(t *testing.T) {
 		got := render(m, 1000, chunks...)
 		left := channel(got, 0)
 		checks := []struct {
-			frame int
-			want  float64
+			sample int
+			want   float64
 		}{
 			{0, 0}, {50, 0.5}, {100, 1}, {499, 1}, {500, 0.5}, {799, 0.5}, {850, 0.25}, {900, 0},
 		}
 		for _, c := range checks {
-			if math.Abs(left[c.frame]-c.want) > 1e-6 {
-				t.Errorf("chunks %v: frame %d: got %v, want %v", chunks, c.frame, left[c.frame], c.want)
+			if math.Abs(left[c.sample]-c.want) > 1e-6 {
+				t.Errorf("chunks %v: sample %d: got %v, want %v", chunks, c.sample, left[c.sample], c.want)
 			}
 		}
 		if want == nil {
 			want = got
 		} else if !slices.Equal(got, want) {
-			t.Errorf("chunks %v: samples differ from one 1000-frame render", chunks)
+			t.Errorf("chunks %v: samples differ from one 1000-sample render", chunks)
 		}
 	}
 	m := mixer(t, 1)

@@ -8,11 +8,11 @@ import (
 // GameClock is where the game's clock stands when a frame feeds an output:
 // what the engine passes to Feeder.Feed once per frame, after the ticks.
 type GameClock struct {
-	// Frame is the timeline frame of the game time the ticks have reached
-	// (Game.AudioFrames): every sound of a tick run so far begins before
-	// it, and the next tick's sounds begin one step later, so the frames
-	// before it are fixed.
-	Frame int64
+	// Sample is the timeline's sample position at the game time the ticks
+	// have reached (Game.Audio().SamplePosition): every sound of a tick run
+	// so far begins before it, and the next tick's sounds begin one step
+	// later, so the samples before it are fixed.
+	Sample int64
 	// Scale is the time scale (1 normal, 0.5 slow motion); the game lane
 	// plays at Scale speed and pitch, like tape.
 	Scale float64
@@ -22,13 +22,13 @@ type GameClock struct {
 
 // FeederConfig sizes a Feeder; its zero value means the defaults.
 type FeederConfig struct {
-	// Target is the least number of device frames the feeder keeps queued
+	// Target is the least number of device samples the feeder keeps queued
 	// for the device: 0 means 1024 (21.3 ms). The queue grows past it when
 	// frames come further apart (it must outlast the longest gap between
 	// two frames plus two device reads). Allowed 64 to 16384.
 	Target int
-	// LiveVoices is the live lane's voice count: 0 means 16.
-	LiveVoices int
+	// UIVoices is the UI lane's voice count: 0 means 16.
+	UIVoices int
 }
 
 // The clock lock's constants.
@@ -36,41 +36,41 @@ const (
 	// MaxCorrection bounds the rate correction: ±0.5 % (8.6 cents of
 	// pitch at most, and only while an error is being worked off).
 	MaxCorrection = 0.005
-	// ResyncFrames is how far, in timeline frames, the game lane may fall
+	// ResyncSamples is how far, in timeline samples, the game lane may fall
 	// behind the clock beyond what the queue holds (a stalled device)
 	// before it jumps to the clock: 100 ms.
-	ResyncFrames = Rate / 10
+	ResyncSamples = Rate / 10
 
-	lockKp  = 1.0 / (5 * Rate)           // correction per frame of error: a 5 s time constant
-	lockKi  = lockKp * lockKp * Rate / 4 // per frame·second: critical damping
+	lockKp  = 1.0 / (5 * Rate)           // correction per sample of error: a 5 s time constant
+	lockKi  = lockKp * lockKp * Rate / 4 // per sample·second: critical damping
 	lockTau = 1.0                        // the error's low-pass filter, in seconds
-	guard   = 2                          // timeline frames kept short of the clock (interpolation reads one ahead)
+	guard   = 2                          // timeline samples kept short of the clock (interpolation reads one ahead)
 )
 
 // FeederStats are a Feeder's counters and the clock lock's state.
 type FeederStats struct {
-	Consumed   int64   // device frames the device has taken, silence included
-	Underrun   int64   // of those, frames of silence given because the queue was empty
-	Written    int64   // device frames written to the queue
-	Queued     int64   // device frames queued now
-	Level      int64   // device frames the lock keeps queued (Target or more)
+	Consumed   int64   // device samples the device has taken, silence included
+	Underrun   int64   // of those, samples of silence given because the queue was empty
+	Written    int64   // device samples written to the queue
+	Queued     int64   // device samples queued now
+	Level      int64   // device samples the lock keeps queued (Target or more)
 	Resyncs    int     // jumps of the game lane to the clock (a stalled device, a long hitch)
-	Skipped    int64   // timeline frames jumped over unheard (resyncs, hitches, single steps while paused)
+	Skipped    int64   // timeline samples jumped over unheard (resyncs, hitches, single steps while paused)
 	Correction float64 // the rate correction now, within ±MaxCorrection
-	Error      float64 // the filtered lock error: queued frames less Level
-	Lane       float64 // the game lane's position on the timeline, in frames
+	Error      float64 // the filtered lock error: queued samples less Level
+	Lane       float64 // the game lane's position on the timeline, in samples
 }
 
 // Feeder turns the game's timeline into a device's stream. It has two
 // lanes. The game lane is the game's Mixer, rendered on the main goroutine
 // up to the clock's game time and never past it, resampled by the time
 // scale times a small clock-lock correction (paused: silence), so each
-// sound keeps its tick's place relative to the picture. The live lane is
-// a Mixer of the Feeder's own, in device frames, for interface sounds that
-// play through pause and slow motion (PlayInterface); it is not part of
+// sound keeps its tick's place relative to the picture. The UI lane is
+// a Mixer of the Feeder's own, in device samples, for UI sounds that
+// play through pause and slow motion (PlayUI); it is not part of
 // the deterministic timeline: not in a rendered file, not in a replay.
 //
-// Each Feed writes everything the clock has fixed, summed with the live
+// Each Feed writes everything the clock has fixed, summed with the UI
 // lane, to a lock-free queue; the device's goroutine only copies out of it
 // (Read) and never waits for the game, nor the game for it. The latency
 // from the clock to the ear is the queue's level plus the device's own
@@ -83,27 +83,27 @@ type FeederStats struct {
 // ratio by at most ±MaxCorrection: the dynamic rate control of "Dynamic
 // Rate Control for Retro Game Emulators" (Hans-Kristian Arntzen). When
 // the queue has run dry (an underrun: the device was given silence) the
-// next Feed puts silence before the new frames, so they play at their
-// place again; when the lane falls more than ResyncFrames behind what the
+// next Feed puts silence before the new samples, so they play at their
+// place again; when the lane falls more than ResyncSamples behind what the
 // queue can take (a stalled device, a long hitch), it jumps to the clock
 // and a resync is counted.
 type Feeder struct {
 	q      ring
-	live   *Mixer
+	ui     *Mixer
 	target int64
 
 	started bool
-	pos     int64   // the game lane's position: whole frames
+	pos     int64   // the game lane's position: whole samples
 	frac    float64 // and the fraction, in [0, 1)
 	src     []float32
-	sBase   int64 // the timeline frame of src's first frame
-	sLen    int   // frames in src
+	sBase   int64 // the timeline sample of src's first sample
+	sLen    int   // samples in src
 	lastR   int64 // the queue's read position at the previous Feed
-	clock   int64 // the clock's frame at the previous Feed
-	lvl     int64 // frames to keep queued (level)
+	clock   int64 // the clock's sample at the previous Feed
+	lvl     int64 // samples to keep queued (level)
 	prevLvl int64 // the level of the previous Feed
 	peak    int64 // the level the current ten seconds needed
-	window  int64 // device frames in the current ten seconds
+	window  int64 // device samples in the current ten seconds
 
 	errf, integ, corr float64
 	resyncs           int
@@ -111,12 +111,12 @@ type Feeder struct {
 	mix, lv           []float32
 }
 
-// srcFrames is the game lane's window of rendered timeline frames.
-const srcFrames = 4096
+// srcSamples is the game lane's window of rendered timeline samples.
+const srcSamples = 4096
 
 // NewFeeder returns a feeder sized by cfg.
 func NewFeeder(cfg FeederConfig) (*Feeder, error) {
-	target, voices := cfg.Target, cfg.LiveVoices
+	target, voices := cfg.Target, cfg.UIVoices
 	if target == 0 {
 		target = 1024
 	}
@@ -124,36 +124,36 @@ func NewFeeder(cfg FeederConfig) (*Feeder, error) {
 		voices = 16
 	}
 	if target < 64 || target > 16384 {
-		return nil, fmt.Errorf("audio: feeder target %d frames: allowed 64 to 16384 (0 for 1024)", cfg.Target)
+		return nil, fmt.Errorf("audio: feeder target %d samples: allowed 64 to 16384 (0 for 1024)", cfg.Target)
 	}
-	live, err := NewMixer(voices)
+	ui, err := NewMixer(voices)
 	if err != nil {
-		return nil, fmt.Errorf("audio: the feeder's live lane: %w", err)
+		return nil, fmt.Errorf("audio: the feeder's UI lane: %w", err)
 	}
 	f := &Feeder{
-		q: newRing(2*target + Rate/2), live: live, target: int64(target), lvl: int64(target), prevLvl: int64(target),
-		src: make([]float32, 2*srcFrames),
+		q: newRing(2*target + Rate/2), ui: ui, target: int64(target), lvl: int64(target), prevLvl: int64(target),
+		src: make([]float32, 2*srcSamples),
 	}
 	f.mix, f.lv = make([]float32, 2*f.q.size()), make([]float32, 2*f.q.size())
 	return f, nil
 }
 
-// Live returns the live lane's mixer, to set its bus volumes or stop a
-// voice (its timeline is in device frames). Main goroutine only.
-func (f *Feeder) Live() *Mixer { return f.live }
+// UI returns the UI lane's mixer, to set its bus volumes or stop a
+// voice (its timeline is in device samples). Main goroutine only.
+func (f *Feeder) UI() *Mixer { return f.ui }
 
-// PlayInterface starts p on the live lane at the next frame the feeder
+// PlayUI starts p on the UI lane at the next sample the feeder
 // writes: it is heard one queue's latency later, whether the game is
 // paused or in slow motion. Call it on the main goroutine (any state
 // callback). It is not on the game's timeline: a replay or a rendered
 // file does not contain it.
-func (f *Feeder) PlayInterface(p Play) (VoiceID, error) {
-	return f.live.Start(f.live.Cursor(), p)
+func (f *Feeder) PlayUI(p Play) (VoiceID, error) {
+	return f.ui.Start(f.ui.Cursor(), p)
 }
 
 // Read is the device's side: it fills dst (interleaved stereo; whole
-// frames) from the queue, silence where the queue has run dry (counted
-// as underrun), and returns the number of frames that were sound. Call
+// samples) from the queue, silence where the queue has run dry (counted
+// as underrun), and returns the number of samples that were sound. Call
 // it from one goroutine, the device's; it takes no lock and never calls
 // into a mixer.
 func (f *Feeder) Read(dst []float32) int { return f.q.read(dst) }
@@ -170,7 +170,7 @@ func (f *Feeder) Stats() FeederStats {
 
 // Feed writes what the clock c has fixed of the game lane of game (the
 // game's Mixer: while a Feeder feeds from it, nothing else renders it),
-// summed with the live lane, to the queue. The engine calls it once per
+// summed with the UI lane, to the queue. The engine calls it once per
 // frame after the ticks, on the main goroutine. It allocates nothing.
 func (f *Feeder) Feed(game *Mixer, c GameClock) {
 	scale := c.Scale
@@ -178,7 +178,7 @@ func (f *Feeder) Feed(game *Mixer, c GameClock) {
 		c.Paused = true
 	}
 	r, w := f.q.r.Load(), f.q.w.Load()
-	elapsed := r - f.lastR // device frames taken since the last Feed
+	elapsed := r - f.lastR // device samples taken since the last Feed
 	f.lastR = r
 	level := f.lvl
 	if f.started { // the first gap is the device starting, not a frame
@@ -188,7 +188,7 @@ func (f *Feeder) Feed(game *Mixer, c GameClock) {
 	f.prevLvl = level
 	dry := r >= w // the device has taken all there was, or more
 	if r > w {
-		w = r // the silence it took stands in for the missing frames
+		w = r // the silence it took stands in for the missing samples
 	}
 	fill := w - r
 	space := f.q.size() - fill
@@ -196,34 +196,34 @@ func (f *Feeder) Feed(game *Mixer, c GameClock) {
 		f.started = true
 		f.sBase, f.sLen = game.Cursor(), 0
 		f.pos, f.frac = f.sBase, 0
-		f.clock = c.Frame
-		f.seek(game, c.Frame-guard)
+		f.clock = c.Sample
+		f.seek(game, c.Sample-guard)
 	}
 	var pad, ng int64
 	var ratio float64
 	if c.Paused {
 		// Nothing of the game lane is heard; it follows the clock (single
 		// steps) unheard, and the queue is kept at its level with the
-		// live lane.
-		f.seek(game, f.pos+c.Frame-f.clock)
+		// UI lane.
+		f.seek(game, f.pos+c.Sample-f.clock)
 		pad = max(level-fill, 0)
 	} else {
 		ratio = scale * (1 + f.corr)
-		// ng: the device frames the clock has fixed.
-		if room := (float64(c.Frame-guard-f.pos) - f.frac) / ratio; room >= 0 {
+		// ng: the device samples the clock has fixed.
+		if room := (float64(c.Sample-guard-f.pos) - f.frac) / ratio; room >= 0 {
 			ng = int64(room) + 1
 		}
 		switch {
 		case dry:
-			// After an underrun (or at the start): the frames the clock
-			// fixed must sit level frames ahead of the device, as if it
+			// After an underrun (or at the start): the samples the clock
+			// fixed must sit level samples ahead of the device, as if it
 			// had not run dry; older ones are past hearing.
 			if ng > level {
 				f.advance(game, float64(ng-level)*ratio)
 				ng = level
 			}
 			pad = level - ng
-		case shift > 0: // a longer queue: silence before the new frames
+		case shift > 0: // a longer queue: silence before the new samples
 			pad = shift
 		case shift < 0: // a shorter one: skip what it held
 			cut := min(-shift, ng)
@@ -231,8 +231,8 @@ func (f *Feeder) Feed(game *Mixer, c GameClock) {
 			ng -= cut
 		case ng > space-level/2:
 			// The device has stalled (or the game ran far ahead): drop
-			// what cannot be queued once it lags by more than ResyncFrames.
-			if lag := float64(ng-(space-level/2)) * ratio; lag > ResyncFrames {
+			// what cannot be queued once it lags by more than ResyncSamples.
+			if lag := float64(ng-(space-level/2)) * ratio; lag > ResyncSamples {
 				f.advance(game, lag)
 				f.resyncs++
 				f.errf, f.integ = 0, 0
@@ -240,13 +240,13 @@ func (f *Feeder) Feed(game *Mixer, c GameClock) {
 			ng = min(ng, space-level/2)
 		}
 	}
-	f.clock = c.Frame
+	f.clock = c.Sample
 	n := pad + ng
 	mix := f.mix[:2*n]
 	clear(mix[:2*pad])
-	f.resample(game, mix[2*pad:], ratio, c.Frame)
+	f.resample(game, mix[2*pad:], ratio, c.Sample)
 	lv := f.lv[:2*n]
-	f.live.Render(lv)
+	f.ui.Render(lv)
 	for i := range mix {
 		mix[i] += lv[i]
 	}
@@ -257,10 +257,10 @@ func (f *Feeder) Feed(game *Mixer, c GameClock) {
 	}
 }
 
-// level returns how many frames to keep queued: at least Target, and at
-// least the longest recent gap between Feeds (elapsed: device frames taken
-// since the last) plus three device reads of 256 frames, so that the queue
-// outlasts a frame. It rises at once, in steps of 256 frames, and falls
+// level returns how many samples to keep queued: at least Target, and at
+// least the longest recent gap between Feeds (elapsed: device samples taken
+// since the last) plus three device reads of 256 samples, so that the queue
+// outlasts a frame. It rises at once, in steps of 256 samples, and falls
 // only after ten seconds that needed two steps less, so the latency (and
 // with it the offset between sound and picture) holds still while the
 // frame rate does.
@@ -292,8 +292,8 @@ func (f *Feeder) steer(e, elapsed int64) {
 	f.corr = max(-MaxCorrection, min(MaxCorrection, lockKp*f.errf+lockKi*f.integ))
 }
 
-// resample writes len(dst)/2 device frames of the game lane from the
-// lane's position, stepping ratio timeline frames per device frame, by
+// resample writes len(dst)/2 device samples of the game lane from the
+// lane's position, stepping ratio timeline samples per device sample, by
 // linear interpolation. It renders the timeline as far as it needs, never
 // past limit.
 func (f *Feeder) resample(game *Mixer, dst []float32, ratio float64, limit int64) {
@@ -331,21 +331,21 @@ func (f *Feeder) refill(game *Mixer, limit int64) {
 		copy(f.src, f.src[2*(f.pos-f.sBase):2*f.sLen])
 		f.sBase, f.sLen = f.pos, keep
 	}
-	if n := min(int64(srcFrames-f.sLen), limit-(f.sBase+int64(f.sLen))); n > 0 {
+	if n := min(int64(srcSamples-f.sLen), limit-(f.sBase+int64(f.sLen))); n > 0 {
 		game.Render(f.src[2*f.sLen : 2*(f.sLen+int(n))])
 		f.sLen += int(n)
 	}
 }
 
-// discard renders the timeline up to frame to, unheard.
+// discard renders the timeline up to sample to, unheard.
 func (f *Feeder) discard(game *Mixer, to int64) {
 	for m := game.Cursor(); m < to; m = game.Cursor() {
-		n := min(to-m, srcFrames)
+		n := min(to-m, srcSamples)
 		game.Render(f.src[:2*n])
 	}
 }
 
-// advance moves the lane d timeline frames on, unheard.
+// advance moves the lane d timeline samples on, unheard.
 func (f *Feeder) advance(game *Mixer, d float64) {
 	f.frac += d
 	whole := math.Floor(f.frac)
@@ -353,7 +353,7 @@ func (f *Feeder) advance(game *Mixer, d float64) {
 	f.seek(game, f.pos+int64(whole))
 }
 
-// seek moves the lane to timeline frame to (forward only), unheard.
+// seek moves the lane to timeline sample to (forward only), unheard.
 func (f *Feeder) seek(game *Mixer, to int64) {
 	if to <= f.pos {
 		return

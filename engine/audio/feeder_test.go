@@ -18,13 +18,13 @@ func sine(freq, seconds float64) *Clip {
 	return c
 }
 
-// rig is a feeder with a game mixer, driven by frames of 800 device frames
+// rig is a feeder with a game mixer, driven by frames of 800 device samples
 // (60 fps) with the device reading the same amount after each.
 type rig struct {
 	t     *testing.T
 	f     *Feeder
 	game  *Mixer
-	clock int64 // the game clock, timeline frames
+	clock int64 // the game clock, timeline samples
 	out   []float32
 }
 
@@ -41,7 +41,7 @@ func newRig(t *testing.T) *rig {
 	return &rig{t: t, f: f, game: game}
 }
 
-// frames runs n frames of 800 device frames: the clock moves 800 × scale
+// frames runs n frames of 800 device samples: the clock moves 800 × scale
 // (0 while paused), the feeder feeds, the device reads; it returns what the
 // device got.
 func (r *rig) frames(n int, scale float64, paused bool) []float32 {
@@ -51,7 +51,7 @@ func (r *rig) frames(n int, scale float64, paused bool) []float32 {
 		if !paused {
 			r.clock += int64(800 * scale)
 		}
-		r.f.Feed(r.game, GameClock{Frame: r.clock, Scale: scale, Paused: paused})
+		r.f.Feed(r.game, GameClock{Sample: r.clock, Scale: scale, Paused: paused})
 		r.f.Read(buf)
 		r.out = append(r.out, buf...)
 	}
@@ -97,7 +97,7 @@ func TestFeederPlaysTheGameLaneAtTheTimeScale(t *testing.T) {
 	}
 }
 
-func TestFeederPausedSilencesTheGameLaneButNotTheLiveLane(t *testing.T) {
+func TestFeederPausedSilencesTheGameLaneButNotTheUILane(t *testing.T) {
 	r := newRig(t)
 	if _, err := r.game.Start(0, Play{Clip: sine(600, 10), Volume: 1}); err != nil {
 		t.Fatal(err)
@@ -110,11 +110,11 @@ func TestFeederPausedSilencesTheGameLaneButNotTheLiveLane(t *testing.T) {
 		t.Errorf("paused: peak %v, want silence", p)
 	}
 	lane := r.f.Stats().Lane
-	if _, err := r.f.PlayInterface(Play{Clip: sine(1000, 0.2), Volume: 1}); err != nil {
+	if _, err := r.f.PlayUI(Play{Clip: sine(1000, 0.2), Volume: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if got := crossings(r.frames(30, 1, true)); got < 190 || got > 210 {
-		t.Errorf("paused: an interface sound of 0.2 s at 1 kHz gave %d crossings, want about 200", got)
+		t.Errorf("paused: a UI sound of 0.2 s at 1 kHz gave %d crossings, want about 200", got)
 	}
 	if got := r.f.Stats().Lane; got != lane {
 		t.Errorf("paused: the game lane moved from %v to %v", lane, got)
@@ -124,14 +124,14 @@ func TestFeederPausedSilencesTheGameLaneButNotTheLiveLane(t *testing.T) {
 	}
 }
 
-func TestFeederLiveLaneIgnoresTheTimeScale(t *testing.T) {
+func TestFeederUILaneIgnoresTheTimeScale(t *testing.T) {
 	r := newRig(t)
 	r.frames(10, 0.25, false)
-	if _, err := r.f.PlayInterface(Play{Clip: sine(1000, 0.2), Volume: 1}); err != nil {
+	if _, err := r.f.PlayUI(Play{Clip: sine(1000, 0.2), Volume: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if got := crossings(r.frames(30, 0.25, false)); got < 190 || got > 210 {
-		t.Errorf("at scale 0.25 an interface sound of 0.2 s at 1 kHz gave %d crossings, want about 200", got)
+		t.Errorf("at scale 0.25 a UI sound of 0.2 s at 1 kHz gave %d crossings, want about 200", got)
 	}
 }
 
@@ -151,14 +151,14 @@ func TestFeederUnderrunIsSilenceCountedAndSkipped(t *testing.T) {
 	}
 	st := r.f.Stats()
 	if st.Underrun < 30*800-2*st.Level {
-		t.Errorf("underrun %d frames, want at least %d", st.Underrun, 30*800-2*st.Level)
+		t.Errorf("underrun %d samples, want at least %d", st.Underrun, 30*800-2*st.Level)
 	}
 	r.clock += 30 * 800
 	r.frames(30, 1, false)
 	st = r.f.Stats()
 	// The lane follows the clock: it is one queue behind it, not 0.5 s.
 	if lag := float64(r.clock) - st.Lane; lag > float64(st.Level)+100 {
-		t.Errorf("after the hitch the lane lags the clock by %v frames, want at most the level %d", lag, st.Level)
+		t.Errorf("after the hitch the lane lags the clock by %v samples, want at most the level %d", lag, st.Level)
 	}
 }
 
@@ -167,7 +167,7 @@ func TestFeederResyncsAfterAStalledDevice(t *testing.T) {
 	r.frames(30, 1, false)
 	for range 60 { // the device stops reading for 0.8 s
 		r.clock += 800
-		r.f.Feed(r.game, GameClock{Frame: r.clock, Scale: 1})
+		r.f.Feed(r.game, GameClock{Sample: r.clock, Scale: 1})
 	}
 	if got := r.f.Stats().Resyncs; got == 0 {
 		t.Errorf("got %d resyncs after a stalled device, want at least 1", got)
@@ -185,7 +185,7 @@ func TestFeederFeedAllocatesNothing(t *testing.T) {
 	buf := make([]float32, 2*800)
 	allocs := testing.AllocsPerRun(200, func() {
 		r.clock += 800
-		r.f.Feed(r.game, GameClock{Frame: r.clock, Scale: 1})
+		r.f.Feed(r.game, GameClock{Sample: r.clock, Scale: 1})
 		r.f.Read(buf)
 	})
 	if allocs != 0 {
@@ -194,7 +194,7 @@ func TestFeederFeedAllocatesNothing(t *testing.T) {
 }
 
 func TestNewFeederRejectsBadSizes(t *testing.T) {
-	for _, cfg := range []FeederConfig{{Target: 10}, {Target: 1 << 20}, {LiveVoices: -1}} {
+	for _, cfg := range []FeederConfig{{Target: 10}, {Target: 1 << 20}, {UIVoices: -1}} {
 		if _, err := NewFeeder(cfg); err == nil {
 			t.Errorf("NewFeeder(%+v): got no error, want one", cfg)
 		}
@@ -214,7 +214,7 @@ func BenchmarkFeederFrame(b *testing.B) {
 	for b.Loop() {
 		clock += 800
 		t0 := time.Now()
-		f.Feed(game, GameClock{Frame: clock, Scale: 1})
+		f.Feed(game, GameClock{Sample: clock, Scale: 1})
 		if d := time.Since(t0); len(waits) < cap(waits) {
 			waits = append(waits, d)
 		}

@@ -35,7 +35,7 @@ func readTestdata(t testing.TB, name string) []byte {
 	return b
 }
 
-// channel returns channel c (0 left, 1 right) of stereo frames.
+// channel returns channel c (0 left, 1 right) of stereo samples.
 func channel(s []float32, c int) []float64 {
 	out := make([]float64, len(s)/2)
 	for i := range out {
@@ -92,7 +92,7 @@ func TestDecodeFilesMatchTheTone(t *testing.T) {
 			}
 			// Encoders pad: up to about 0.1 s more (MP3's delay and last
 			// frame), never less than the tone.
-			secs := float64(c.Frames()) / Rate
+			secs := float64(c.Len()) / Rate
 			if secs < toneSeconds-0.001 || secs > toneSeconds+0.1 {
 				t.Errorf("got %.4f s, want %.1f s plus the encoder's padding (at most 0.1 s)", secs, toneSeconds)
 			}
@@ -143,7 +143,7 @@ func TestDecodeRecognisesAndRefuses(t *testing.T) {
 	for _, tt := range tests {
 		c, err := Decode(tt.name, bytes.NewReader(tt.data), codecs...)
 		switch {
-		case tt.want == "" && (err != nil || c.Frames() == 0):
+		case tt.want == "" && (err != nil || c.Len() == 0):
 			t.Errorf("%s: got %v, want a clip", tt.name, err)
 		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), tt.name)):
 			t.Errorf("%s: got %v, want an error naming the file and saying %q", tt.name, err, tt.want)
@@ -188,13 +188,13 @@ func FuzzDecodeAudio(f *testing.F) {
 	f.Add([]byte("ID3\x03\x00\x00\x00\x00\x00\x00\xff\xfb\x90\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Decode("fuzz", bytes.NewReader(data), codecs...)
-		if err == nil && c.Frames() == 0 {
-			t.Fatal("no error and no frames")
+		if err == nil && c.Len() == 0 {
+			t.Fatal("no error and no samples")
 		}
 		if err != nil && !strings.Contains(err.Error(), "fuzz") {
 			t.Fatalf("the error does not name the file: %v", err)
 		}
-		// The same bytes as a stream: no panic, and the frames it gives
+		// The same bytes as a stream: no panic, and the samples it gives
 		// are finite.
 		s, err := StreamBytes("fuzz", data, codecs...)
 		if err != nil {

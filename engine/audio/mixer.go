@@ -7,36 +7,38 @@ import (
 	"github.com/tickwork/tickwork/timing"
 )
 
-// Rate is the mixer's output rate in frames per second; a frame is two
-// float32 samples, left then right.
+// Rate is the mixer's output rate in samples per second; a sample is two
+// float32 values, left then right.
 const Rate = 48000
 
-// FrameOfTick returns the timeline frame where a sound started by a tick
+// SampleOfTick returns the timeline sample where a sound started by a tick
 // at tickTime begins: one step later (the picture of a tick is shown one
-// step after it, blended), in frames since origin, rounded down. It is
+// step after it, blended), in samples since origin, rounded down. It is
 // exact integer arithmetic on microseconds, so every frame rate and every
-// replay puts the sound at the same frame.
-func FrameOfTick(tickTime, step, origin timing.Micros) int64 {
+// replay puts the sound at the same sample.
+func SampleOfTick(tickTime, step, origin timing.Micros) int64 {
 	return int64(tickTime+step-origin) * Rate / 1_000_000
 }
 
-// Clip is decoded sound: interleaved stereo frames at Rate.
+// Clip is decoded sound: interleaved stereo samples at Rate.
 type Clip struct {
-	Name    string
-	Samples []float32 // left, right, left, right...
+	Name string
+	// Samples holds the sound, two values a sample: left, right, left,
+	// right... (so Len() samples are 2*Len() values).
+	Samples []float32
 }
 
-// Frames returns the clip's length in frames.
-func (c *Clip) Frames() int { return len(c.Samples) / 2 }
+// Len returns the clip's length in samples: len(Samples)/2.
+func (c *Clip) Len() int { return len(c.Samples) / 2 }
 
 // Bus groups voices under one volume.
 type Bus uint8
 
 // The buses.
 const (
-	Effects   Bus = iota // game sounds: the zero value
-	Music                // streamed or looping music
-	Interface            // menus and the HUD; may play on while the game is paused
+	Effects Bus = iota // game sounds: the zero value
+	Music              // streamed or looping music
+	UI                 // menus and the HUD; may play on while the game is paused
 	NumBuses
 )
 
@@ -51,7 +53,7 @@ type Play struct {
 	Volume float32
 	Pan    float32 // -1 left, 0 centre, 1 right (constant-power)
 	Loop   bool    // start again at the end until stopped
-	FadeIn int     // frames over which the voice rises from silence (0: none)
+	FadeIn int     // samples over which the voice rises from silence (0: none)
 }
 
 // VoiceID names a started voice; 0 names none.
@@ -62,11 +64,11 @@ type voice struct {
 	clip   *Clip
 	bus    Bus
 	gl, gr float32 // left and right gains: volume × pan
-	start  int64   // timeline frame of the clip's first frame
-	stop   int64   // timeline frame where it stops (math.MaxInt64: never)
+	start  int64   // timeline sample of the clip's first sample
+	stop   int64   // timeline sample where it stops (math.MaxInt64: never)
 	loop   bool
-	fadeIn int64        // frames of the fade-in from start
-	fadeTo int64        // frames of the fade-out that ends at stop (0: none)
+	fadeIn int64        // samples of the fade-in from start
+	fadeTo int64        // samples of the fade-out that ends at stop (0: none)
 	st     *streamVoice // a stream's decoder, or nil for a clip
 	owner  uint64       // StartOwned's owner, 0 for none
 }
@@ -77,7 +79,7 @@ type Mixer struct {
 	voices []voice
 	max    int
 	next   VoiceID
-	cursor int64 // frames rendered so far
+	cursor int64 // samples rendered so far
 	bus    [NumBuses]float32
 	master float32
 	stolen int
@@ -87,14 +89,14 @@ type Mixer struct {
 	tap    func([]float32)
 }
 
-// busChange is a bus volume that takes effect at a timeline frame.
+// busChange is a bus volume that takes effect at a timeline sample.
 type busChange struct {
 	at  int64
 	bus Bus
 	vol float32
 }
 
-// maxBusChanges bounds the bus volume changes waiting for their frame.
+// maxBusChanges bounds the bus volume changes waiting for their sample.
 const maxBusChanges = 64
 
 // NewMixer returns a mixer of at most maxVoices voices at once (1 to
@@ -110,7 +112,7 @@ func NewMixer(maxVoices int) (*Mixer, error) {
 	return m, nil
 }
 
-// Cursor returns the timeline frame Render fills next.
+// Cursor returns the timeline sample Render fills next.
 func (m *Mixer) Cursor() int64 { return m.cursor }
 
 // Stolen returns how many voices were stolen to make room for new ones.
@@ -128,7 +130,7 @@ func (m *Mixer) SetBusVolume(b Bus, v float32) error {
 	return nil
 }
 
-// Start schedules p to begin at timeline frame at (FrameOfTick for a sound
+// Start schedules p to begin at timeline sample at (SampleOfTick for a sound
 // of the simulation). A start before the cursor plays from where the
 // timeline is, as if it had begun at at. With every voice in use, the
 // quietest voice (the oldest among equals) is stolen and counted.
@@ -150,7 +152,7 @@ func (m *Mixer) StartOwned(at int64, p Play, owner uint64) (VoiceID, error) {
 		return 0, fmt.Errorf("audio: Start %q: both a clip and a stream: give one", p.Clip.Name)
 	case p.Stream != nil:
 		name = p.Stream.Name
-	case p.Clip == nil || p.Clip.Frames() == 0:
+	case p.Clip == nil || p.Clip.Len() == 0:
 		return 0, fmt.Errorf("audio: Start: no clip, or an empty one")
 	default:
 		name = p.Clip.Name
@@ -163,7 +165,7 @@ func (m *Mixer) StartOwned(at int64, p Play, owner uint64) (VoiceID, error) {
 	case p.Bus >= NumBuses:
 		return 0, fmt.Errorf("audio: Start %q: bus %d unknown", name, p.Bus)
 	case p.FadeIn < 0:
-		return 0, fmt.Errorf("audio: Start %q: fade-in of %d frames: want 0 or more", name, p.FadeIn)
+		return 0, fmt.Errorf("audio: Start %q: fade-in of %d samples: want 0 or more", name, p.FadeIn)
 	}
 	vol := p.Volume
 	// Constant-power pan: equal loudness across the field.
@@ -211,7 +213,7 @@ func (m *Mixer) remove(i int) {
 	m.voices = m.voices[:len(m.voices)-1]
 }
 
-// Stop ends voice id at timeline frame at (the next frame to render when
+// Stop ends voice id at timeline sample at (the next sample to render when
 // at is already past). Stopping a voice that ended does nothing.
 func (m *Mixer) Stop(id VoiceID, at int64) {
 	for i := range m.voices {
@@ -222,7 +224,7 @@ func (m *Mixer) Stop(id VoiceID, at int64) {
 	}
 }
 
-// StopOwned ends every voice of owner (StartOwned) at timeline frame at,
+// StopOwned ends every voice of owner (StartOwned) at timeline sample at,
 // like Stop, and returns how many it ended. Owner 0 stops nothing.
 func (m *Mixer) StopOwned(owner uint64, at int64) int {
 	if owner == 0 {
@@ -238,7 +240,7 @@ func (m *Mixer) StopOwned(owner uint64, at int64) int {
 	return n
 }
 
-// Render mixes the next len(dst)/2 frames of the timeline into dst
+// Render mixes the next len(dst)/2 samples of the timeline into dst
 // (overwriting it) and advances the cursor. Voices are summed in the order
 // they were started, so the result does not depend on how the timeline is
 // cut into calls. It allocates nothing.
@@ -246,7 +248,7 @@ func (m *Mixer) Render(dst []float32) {
 	n := int64(len(dst) / 2)
 	clear(dst)
 	from, to := m.cursor, m.cursor+n
-	// Cut the call at the frames where bus volumes change: the same
+	// Cut the call at the samples where bus volumes change: the same
 	// samples however the timeline is cut into calls.
 	for lo := from; lo < to; {
 		m.applyBusChanges(lo)
@@ -267,7 +269,7 @@ func (m *Mixer) Render(dst []float32) {
 	// Drop voices that have ended.
 	for i := 0; i < len(m.voices); {
 		v := &m.voices[i]
-		if v.stop <= to || v.st != nil && v.st.err != nil || v.st == nil && !v.loop && v.start+int64(v.clip.Frames()) <= to {
+		if v.stop <= to || v.st != nil && v.st.err != nil || v.st == nil && !v.loop && v.start+int64(v.clip.Len()) <= to {
 			if v.st != nil {
 				m.streamEnded(v)
 			}
@@ -282,10 +284,10 @@ func (m *Mixer) Render(dst []float32) {
 // just mixed, in timeline order, on the goroutine that renders: a
 // recording of exactly what was rendered, whoever renders it (a device's
 // feeder, a file writer). fn must not keep the slice; nil removes the tap.
-func (m *Mixer) SetTap(fn func(frames []float32)) { m.tap = fn }
+func (m *Mixer) SetTap(fn func(samples []float32)) { m.tap = fn }
 
-// mix adds voice v's frames in [from, to) of the timeline to dst, whose
-// first frame is from.
+// mix adds voice v's samples in [from, to) of the timeline to dst, whose
+// first sample is from.
 func (m *Mixer) mix(v *voice, dst []float32, from, to int64) {
 	lo, hi := max(v.start, from), min(v.stop, to)
 	if lo >= hi {
@@ -299,11 +301,11 @@ func (m *Mixer) mix(v *voice, dst []float32, from, to int64) {
 		m.mixFaded(v, dst, from, lo, hi)
 		return
 	}
-	frames := int64(v.clip.Frames())
-	k := lo - v.start // the clip frame at lo
+	samples := int64(v.clip.Len())
+	k := lo - v.start // the clip sample at lo
 	if v.loop {
-		k %= frames
-	} else if k >= frames {
+		k %= samples
+	} else if k >= samples {
 		return
 	}
 	g := m.bus[v.bus] * m.master
@@ -311,7 +313,7 @@ func (m *Mixer) mix(v *voice, dst []float32, from, to int64) {
 	src := v.clip.Samples
 	out := dst[2*(lo-from) : 2*(hi-from)]
 	for i := 0; i < len(out); i += 2 {
-		if k == frames {
+		if k == samples {
 			if !v.loop {
 				return
 			}

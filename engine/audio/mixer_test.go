@@ -9,7 +9,7 @@ import (
 	"github.com/tickwork/tickwork/timing"
 )
 
-// impulse is a clip of n frames whose first frame is (1, 1).
+// impulse is a clip of n samples whose first sample is (1, 1).
 func impulse(n int) *Clip {
 	c := &Clip{Name: "impulse", Samples: make([]float32, 2*n)}
 	c.Samples[0], c.Samples[1] = 1, 1
@@ -32,12 +32,12 @@ func mixer(t testing.TB, voices int) *Mixer {
 	return m
 }
 
-// render pulls frames frames in chunks of the given sizes (cycled).
-func render(m *Mixer, frames int, chunks ...int) []float32 {
-	out := make([]float32, 0, 2*frames)
+// render pulls n samples in chunks of the given sizes (cycled).
+func render(m *Mixer, n int, chunks ...int) []float32 {
+	out := make([]float32, 0, 2*n)
 	buf := make([]float32, 2*slices.Max(chunks))
-	for i := 0; len(out) < 2*frames; i++ {
-		n := min(chunks[i%len(chunks)], frames-len(out)/2)
+	for i := 0; len(out) < 2*n; i++ {
+		n := min(chunks[i%len(chunks)], n-len(out)/2)
 		m.Render(buf[:2*n])
 		out = append(out, buf[:2*n]...)
 	}
@@ -57,18 +57,18 @@ func TestStartsAreSampleExactHoweverTheOutputIsPulled(t *testing.T) {
 		got := render(m, 3000, chunks...)
 		for _, at := range []int{1000, 1003, 2999} {
 			if got[2*at] < 0.99 {
-				t.Errorf("chunks %v: the impulse started at frame %d is %v there", chunks, at, got[2*at])
+				t.Errorf("chunks %v: the impulse started at sample %d is %v there", chunks, at, got[2*at])
 			}
 		}
 		if want == nil {
 			want = got
 		} else if !slices.Equal(got, want) {
-			t.Errorf("chunks %v: samples differ from one 3000-frame render", chunks)
+			t.Errorf("chunks %v: samples differ from one 3000-sample render", chunks)
 		}
 	}
 }
 
-func TestFrameOfTick(t *testing.T) {
+func TestSampleOfTick(t *testing.T) {
 	tests := []struct {
 		tick, step, origin timing.Micros
 		want               int64
@@ -79,8 +79,8 @@ func TestFrameOfTick(t *testing.T) {
 		{500_000, 10000, 500_000, 480},
 	}
 	for _, tt := range tests {
-		if got := FrameOfTick(tt.tick, tt.step, tt.origin); got != tt.want {
-			t.Errorf("FrameOfTick(%d, %d, %d) = %d, want %d", tt.tick, tt.step, tt.origin, got, tt.want)
+		if got := SampleOfTick(tt.tick, tt.step, tt.origin); got != tt.want {
+			t.Errorf("SampleOfTick(%d, %d, %d) = %d, want %d", tt.tick, tt.step, tt.origin, got, tt.want)
 		}
 	}
 }
@@ -181,7 +181,7 @@ func BenchmarkMix64Voices(b *testing.B) {
 	b.ReportMetric(perSecond, "cpu-ms/s")
 }
 
-// A tap sees every rendered frame once, in timeline order, however the
+// A tap sees every rendered sample once, in timeline order, however the
 // timeline is cut into calls: what it collects equals one whole render.
 func TestTapRecordsWhatRenderMixed(t *testing.T) {
 	start := func(m *Mixer) {
@@ -199,7 +199,7 @@ func TestTapRecordsWhatRenderMixed(t *testing.T) {
 	m, _ := NewMixer(8)
 	start(m)
 	var got []float32
-	m.SetTap(func(frames []float32) { got = append(got, frames...) })
+	m.SetTap(func(samples []float32) { got = append(got, samples...) })
 	for _, n := range []int{1, 37, 480, 1000, 1482} {
 		m.Render(make([]float32, 2*n))
 	}

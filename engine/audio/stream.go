@@ -11,7 +11,7 @@ import (
 
 // Stream is a sound the mixer decodes while it plays it (music, long
 // ambiences): a voice of a stream holds the file open and a few thousand
-// frames of buffers, never the whole sound. WAV, Ogg Vorbis and MP3 stream;
+// samples of buffers, never the whole sound. WAV, Ogg Vorbis and MP3 stream;
 // a looping stream goes back to the file's start when it ends, without a
 // gap. A Stream describes the file; each voice playing it opens it anew,
 // so one Stream can play on several voices at once.
@@ -91,13 +91,13 @@ type streamVoice struct {
 	s    *Stream
 	file io.ReadSeekCloser
 	rs   *resampler
-	buf  []float32 // output frames at Rate, before gains
-	pos  int64     // output frames taken from rs so far
+	buf  []float32 // output samples at Rate, before gains
+	pos  int64     // output samples taken from rs so far
 	err  error     // io.EOF at the end, or why decoding stopped
 }
 
-// streamFrames is the size of a stream voice's buffers in frames.
-const streamFrames = 2048
+// streamSamples is the size of a stream voice's buffers in samples.
+const streamSamples = 2048
 
 // openStream opens s for a voice; loop makes it start again at its end.
 func openStream(s *Stream, loop bool) (*streamVoice, error) {
@@ -111,37 +111,37 @@ func openStream(s *Stream, loop bool) (*streamVoice, error) {
 		return nil, err
 	}
 	src := &safeReader{c: s.codec, dec: dec} // a pointer: restarting allocates nothing
-	var restart func() (frameReader, error)
+	var restart func() (sampleReader, error)
 	if loop {
-		restart = func() (frameReader, error) { return src, src.rewind() }
+		restart = func() (sampleReader, error) { return src, src.rewind() }
 	}
 	return &streamVoice{
 		s: s, file: f,
-		rs:  newResampler(src, dec.Rate(), streamFrames, restart),
-		buf: make([]float32, 2*streamFrames),
+		rs:  newResampler(src, dec.Rate(), streamSamples, restart),
+		buf: make([]float32, 2*streamSamples),
 	}, nil
 }
 
-// next returns up to n of the stream's next frames at Rate (from its
-// buffer, valid until the next call), first skipping to output frame k.
-// It returns no frames once the stream has ended or failed; the error is
+// next returns up to n of the stream's next samples at Rate (from its
+// buffer, valid until the next call), first skipping to output sample k.
+// It returns no samples once the stream has ended or failed; the error is
 // io.EOF at a normal end.
 func (sv *streamVoice) next(k int64, n int) ([]float32, error) {
 	if sv.err != nil {
 		return nil, sv.err
 	}
 	for sv.pos < k {
-		got, err := sv.rs.read(sv.buf[:2*min(int64(streamFrames), k-sv.pos)])
+		got, err := sv.rs.read(sv.buf[:2*min(int64(streamSamples), k-sv.pos)])
 		sv.pos += int64(got)
 		if err != nil {
 			sv.err = err
 			return nil, err
 		}
 	}
-	got, err := sv.rs.read(sv.buf[:2*min(n, streamFrames)])
+	got, err := sv.rs.read(sv.buf[:2*min(n, streamSamples)])
 	sv.pos += int64(got)
 	if err != nil {
-		sv.err = err // after these frames, which are good
+		sv.err = err // after these samples, which are good
 	}
 	if got == 0 {
 		return nil, err

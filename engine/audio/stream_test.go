@@ -14,7 +14,7 @@ import (
 	"testing"
 )
 
-// rampWAV is a 16-bit stereo WAV file of n frames at rate whose left
+// rampWAV is a 16-bit stereo WAV file of n samples at rate whose left
 // channel counts up and right channel down.
 func rampWAV(n int, rate uint32) []byte {
 	var data []byte
@@ -48,12 +48,12 @@ func TestStreamsAreTheSameInAnyChunks(t *testing.T) {
 			s := streamOf(t, f.name, f.data)
 			var want []float32
 			for _, chunks := range [][]int{{4800}, {1}, {37}, {1, 37, 4800, 480}} {
-				m := mixer(t, 4)
+				m := MixerFor(t, 4)
 				// A looping stream, and a second one begun before the cursor.
 				if _, err := m.Start(100, Play{Stream: s, Loop: true, Pan: -0.5, FadeIn: 500, Volume: 1}); err != nil {
 					t.Fatal(err)
 				}
-				got := render(m, 2*Rate+123, chunks...)
+				got := RenderChunks(m, 2*Rate+123, chunks...)
 				if m.Err() != nil {
 					t.Fatal(m.Err())
 				}
@@ -62,7 +62,7 @@ func TestStreamsAreTheSameInAnyChunks(t *testing.T) {
 					continue
 				}
 				if !slices.Equal(got, want) {
-					t.Errorf("chunks %v: samples differ from 4800-frame chunks", chunks)
+					t.Errorf("chunks %v: samples differ from 4800-sample chunks", chunks)
 				}
 			}
 			// More than one second of a one-second file: the loop went on.
@@ -82,15 +82,15 @@ func TestStreamMatchesTheDecodedClip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := mixer(t, 2)
+		m := MixerFor(t, 2)
 		m.Start(0, Play{Stream: streamOf(t, name, data), Pan: -1, Volume: 1})
 		m.Start(0, Play{Clip: c, Pan: 1, Volume: 1})
-		out := render(m, c.Frames()+100, 333)
-		for i := range c.Frames() {
+		out := RenderChunks(m, c.Len()+100, 333)
+		for i := range c.Len() {
 			// Hard left plays the stream's left, hard right the clip's right:
 			// compare the stream's left with the clip's left via the same gain.
 			if out[2*i] != c.Samples[2*i]*float32(math.Cos(0)) {
-				t.Fatalf("%s frame %d: stream %v, clip %v", name, i, out[2*i], c.Samples[2*i])
+				t.Fatalf("%s sample %d: stream %v, clip %v", name, i, out[2*i], c.Samples[2*i])
 			}
 		}
 		if m.Voices() != 0 {
@@ -135,11 +135,11 @@ func TestStreamErrorStopsTheVoice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := mixer(t, 2)
+		m := MixerFor(t, 2)
 		if _, err := m.Start(0, Play{Stream: s, Loop: true, Volume: 1}); err != nil {
 			t.Fatal(err)
 		}
-		out := render(m, Rate, 480)
+		out := RenderChunks(m, Rate, 480)
 		if m.StreamErrors() != 1 || m.Err() == nil || !strings.Contains(m.Err().Error(), "disk on fire") || !strings.Contains(m.Err().Error(), name) {
 			t.Errorf("%s: %d errors, last %v; want 1, naming the stream and the cause", name, m.StreamErrors(), m.Err())
 		}
@@ -172,9 +172,9 @@ func TestStreamRefusesBadFiles(t *testing.T) {
 			t.Errorf("%s: got %v, want an error saying %q", tt.name, err, tt.want)
 		}
 	}
-	m := mixer(t, 1)
+	m := MixerFor(t, 1)
 	s := streamOf(t, "a.ogg", ogg)
-	if _, err := m.Start(0, Play{Stream: s, Clip: ramp(3), Volume: 1}); err == nil {
+	if _, err := m.Start(0, Play{Stream: s, Clip: Ramp(3), Volume: 1}); err == nil {
 		t.Error("a play of a clip and a stream: got nil error")
 	}
 }
@@ -194,12 +194,12 @@ func TestStreamRenderAllocations(t *testing.T) {
 		{"tone-left.mp3", readTestdata(t, "tone-left.mp3"), 80},
 	}
 	for _, tt := range tests {
-		m := mixer(t, 2)
+		m := MixerFor(t, 2)
 		m.Start(0, Play{Stream: streamOf(t, tt.name, tt.data), Loop: true, Volume: 1})
 		buf := make([]float32, 2*480)
 		m.Render(buf)
 		a := testing.AllocsPerRun(200, func() { m.Render(buf) })
-		t.Logf("%s: %.2f allocations per 480-frame Render", tt.name, a)
+		t.Logf("%s: %.2f allocations per 480-sample Render", tt.name, a)
 		if a > tt.max {
 			t.Errorf("%s: %.2f allocations per Render, want at most %v", tt.name, a, tt.max)
 		}
@@ -238,7 +238,7 @@ func ExampleMixer_Start_stream() {
 func BenchmarkStream(b *testing.B) {
 	for _, name := range []string{"tone-left.ogg", "tone-left.mp3", "tone-mono-22k.ogg"} {
 		b.Run(name, func(b *testing.B) {
-			m := mixer(b, 2)
+			m := MixerFor(b, 2)
 			m.Start(0, Play{Stream: streamOf(b, name, readTestdata(b, name)), Loop: true, Volume: 1})
 			buf := make([]float32, 2*480)
 			b.ReportAllocs()
@@ -251,11 +251,11 @@ func BenchmarkStream(b *testing.B) {
 }
 
 // A looping WAV stream goes back to its first sample by seeking, without
-// opening its decoder again: a 13-frame loop played 37 times in a Render
+// opening its decoder again: a 13-sample loop played 37 times in a Render
 // allocates nothing (it reopened the decoder on every loop, 60 MB per
 // second of mix).
 func TestLoopingWAVStreamAllocatesNothingPerLoop(t *testing.T) {
-	m := mixer(t, 1)
+	m := MixerFor(t, 1)
 	if _, err := m.Start(0, Play{Stream: streamOf(t, "short.wav", rampWAV(13, Rate)), Loop: true, Volume: 1}); err != nil {
 		t.Fatal(err)
 	}

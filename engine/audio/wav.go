@@ -8,47 +8,47 @@ import (
 	"math"
 )
 
-// MaxWAVFrames is the most frames a WAV file written here holds: its sizes
+// MaxWAVSamples is the most samples a WAV file written here holds: its sizes
 // are 32-bit, so 4 GiB of 16-bit stereo, about 6 hours 12 minutes at Rate.
-const MaxWAVFrames = 1_073_741_812 // (2³² − 1 − the 44-byte header) ÷ 4 bytes per frame
+const MaxWAVSamples = 1_073_741_812 // (2³² − 1 − the 44-byte header) ÷ 4 bytes per sample
 
 // The limit and the header agree.
-var _ = [1]int{}[(math.MaxUint32-wavHeader)/4-MaxWAVFrames]
+var _ = [1]int{}[(math.MaxUint32-wavHeader)/4-MaxWAVSamples]
 
 // wavHeader is the size of a WAV file's header as written here.
 const wavHeader = 44
 
-// WriteWAV writes samples (interleaved stereo at Rate) as a 16-bit PCM
+// WriteWAV writes samples (interleaved stereo at Rate: two values each) as a 16-bit PCM
 // WAV file. Values are clipped to [-1, 1] and rounded to the nearest step,
 // so the same samples give the same bytes.
 func WriteWAV(w io.Writer, samples []float32) error {
 	if len(samples)%2 != 0 {
-		return fmt.Errorf("audio: WriteWAV: %d samples is not a whole number of stereo frames", len(samples))
+		return fmt.Errorf("audio: WriteWAV: %d values is not a whole number of stereo samples (two values each)", len(samples))
 	}
-	if len(samples)/2 > MaxWAVFrames {
-		return fmt.Errorf("audio: WriteWAV: %d frames are too many for a WAV file (at most %d, %s)", len(samples)/2, MaxWAVFrames, wavLimit)
+	if len(samples)/2 > MaxWAVSamples {
+		return fmt.Errorf("audio: WriteWAV: %d samples are too many for a WAV file (at most %d, %s)", len(samples)/2, MaxWAVSamples, wavLimit)
 	}
 	b := appendWAVHeader(make([]byte, 0, wavHeader+2*len(samples)), int64(len(samples)/2))
 	_, err := w.Write(appendPCM16(b, samples))
 	return err
 }
 
-// wavLimit says what MaxWAVFrames is in words.
+// wavLimit says what MaxWAVSamples is in words.
 const wavLimit = "4 GiB, about 6 h 12 min of 48 kHz stereo"
 
-// appendWAVHeader appends the header of a 16-bit stereo PCM WAV file of
-// frames frames at Rate.
-func appendWAVHeader(b []byte, frames int64) []byte {
-	data := uint32(4 * frames)
+// appendWAVHeader appends the header of a 16-bit stereo PCM WAV file that
+// holds the given number of samples at Rate.
+func appendWAVHeader(b []byte, samples int64) []byte {
+	data := uint32(4 * samples)
 	b = append(b, "RIFF"...)
 	b = binary.LittleEndian.AppendUint32(b, wavHeader-8+data)
 	b = append(b, "WAVEfmt "...)
 	b = binary.LittleEndian.AppendUint32(b, 16)       // fmt chunk size
 	b = binary.LittleEndian.AppendUint16(b, 1)        // PCM
 	b = binary.LittleEndian.AppendUint16(b, 2)        // channels
-	b = binary.LittleEndian.AppendUint32(b, Rate)     // frames per second
+	b = binary.LittleEndian.AppendUint32(b, Rate)     // samples per second
 	b = binary.LittleEndian.AppendUint32(b, Rate*2*2) // bytes per second
-	b = binary.LittleEndian.AppendUint16(b, 4)        // bytes per frame
+	b = binary.LittleEndian.AppendUint16(b, 4)        // bytes per sample
 	b = binary.LittleEndian.AppendUint16(b, 16)       // bits per sample
 	b = append(b, "data"...)
 	return binary.LittleEndian.AppendUint32(b, data)
@@ -66,20 +66,20 @@ func appendPCM16(b []byte, samples []float32) []byte {
 	return b
 }
 
-// ErrWAVFull is WAVWriter.Write's error once the file holds MaxWAVFrames.
+// ErrWAVFull is WAVWriter.Write's error once the file holds MaxWAVSamples.
 var ErrWAVFull = errors.New("audio: the WAV file is full: it holds at most " + wavLimit)
 
-// WAVWriter writes a 16-bit stereo PCM WAV file at Rate as the frames
+// WAVWriter writes a 16-bit stereo PCM WAV file at Rate as the samples
 // come (from Mixer.SetTap, say), so a recording of any length takes a
 // fixed amount of memory; the bytes are those WriteWAV writes for the same
 // samples. Close writes the sizes into the header. Use it from one
 // goroutine.
 type WAVWriter struct {
-	w      io.WriteSeeker
-	start  int64 // the header's offset in w
-	frames int64
-	buf    []byte
-	err    error
+	w       io.WriteSeeker
+	start   int64 // the header's offset in w
+	written int64 // samples written
+	buf     []byte
+	err     error
 }
 
 // wavChunk is how many bytes WAVWriter gathers before writing them.
@@ -99,8 +99,8 @@ func NewWAVWriter(w io.WriteSeeker) (*WAVWriter, error) {
 	return ww, nil
 }
 
-// Write appends samples (interleaved stereo, whole frames), clipped and
-// rounded as WriteWAV does. Past MaxWAVFrames it writes what fits and
+// Write appends samples (interleaved stereo: an even number of values), clipped and
+// rounded as WriteWAV does. Past MaxWAVSamples it writes what fits and
 // returns ErrWAVFull; after an error it writes nothing more and returns
 // that error again. It allocates nothing.
 func (w *WAVWriter) Write(samples []float32) error {
@@ -108,16 +108,16 @@ func (w *WAVWriter) Write(samples []float32) error {
 		return w.err
 	}
 	if len(samples)%2 != 0 {
-		return fmt.Errorf("audio: WAVWriter: %d samples is not a whole number of stereo frames", len(samples))
+		return fmt.Errorf("audio: WAVWriter: %d values is not a whole number of stereo samples (two values each)", len(samples))
 	}
 	full := false
-	if room := 2 * (MaxWAVFrames - w.frames); int64(len(samples)) > room {
+	if room := 2 * (MaxWAVSamples - w.written); int64(len(samples)) > room {
 		samples, full = samples[:room], true
 	}
 	for len(samples) > 0 {
-		n := min(len(samples), (cap(w.buf)-len(w.buf))/2&^1) // whole frames
+		n := min(len(samples), (cap(w.buf)-len(w.buf))/2&^1) // whole samples
 		w.buf = appendPCM16(w.buf, samples[:n])
-		w.frames += int64(n / 2)
+		w.written += int64(n / 2)
 		samples = samples[n:]
 		if len(w.buf) >= wavChunk {
 			if w.flush(); w.err != nil {
@@ -140,8 +140,8 @@ func (w *WAVWriter) flush() {
 	w.buf = w.buf[:0]
 }
 
-// Frames returns how many frames have been written.
-func (w *WAVWriter) Frames() int64 { return w.frames }
+// Len returns how many samples have been written.
+func (w *WAVWriter) Len() int64 { return w.written }
 
 // Close writes what is gathered and the sizes into the header, leaving the
 // file complete (it holds what fit when Write returned ErrWAVFull). It
@@ -161,7 +161,7 @@ func (w *WAVWriter) Close() error {
 		_, err = w.w.Seek(w.start, io.SeekStart)
 	}
 	if err == nil {
-		_, err = w.w.Write(appendWAVHeader(nil, w.frames))
+		_, err = w.w.Write(appendWAVHeader(nil, w.written))
 	}
 	if err == nil {
 		_, err = w.w.Seek(end, io.SeekStart)

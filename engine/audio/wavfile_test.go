@@ -33,7 +33,7 @@ func wavFile(format, channels uint16, rate uint32, bits uint16, data []byte) []b
 
 func TestDecodeWAVFormats(t *testing.T) {
 	// Each file holds the values 0.5 and -0.25 (left and right, or two mono
-	// frames) in its own encoding.
+	// samples) in its own encoding.
 	i16 := func(v float64) []byte { return binary.LittleEndian.AppendUint16(nil, uint16(int16(v*32768))) }
 	i24 := func(v float64) []byte {
 		x := int32(v * (1 << 23))
@@ -48,7 +48,7 @@ func TestDecodeWAVFormats(t *testing.T) {
 		channels uint16
 		bits     uint16
 		enc      func(float64) []byte
-		want     []float32 // left, right of the first frames
+		want     []float32 // left, right of the first samples
 	}{
 		{"16-bit stereo", 1, 2, 16, i16, []float32{0.5, -0.25}},
 		{"24-bit stereo", 1, 2, 24, i24, []float32{0.5, -0.25}},
@@ -84,12 +84,12 @@ func TestDecodeWAVResamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Frames() != Rate {
-		t.Errorf("got %d frames, want %d", c.Frames(), Rate)
+	if c.Len() != Rate {
+		t.Errorf("got %d samples, want %d", c.Len(), Rate)
 	}
-	// Frame 3 at 48 kHz is halfway between source frames 1 and 2.
+	// Sample 3 at 48 kHz is halfway between source samples 1 and 2.
 	if got, want := c.Samples[2*3], float32(1.5/32768); math.Abs(float64(got-want)) > 1e-9 {
-		t.Errorf("frame 3: %v, want %v", got, want)
+		t.Errorf("sample 3: %v, want %v", got, want)
 	}
 }
 
@@ -133,8 +133,8 @@ func TestDecodeWAVUnsetDataSizeReadsToTheEnd(t *testing.T) {
 			t.Errorf("data size %#x: %v", size, err)
 			continue
 		}
-		if c.Frames() != Rate {
-			t.Errorf("data size %#x: %d frames, want %d (the file's one second)", size, c.Frames(), Rate)
+		if c.Len() != Rate {
+			t.Errorf("data size %#x: %d samples, want %d (the file's one second)", size, c.Len(), Rate)
 		}
 	}
 }

@@ -35,7 +35,7 @@ func (s *seekBuffer) Seek(off int64, whence int) (int64, error) {
 	return int64(s.pos), nil
 }
 
-// A WAV written as the frames come, in blocks of any size, is the file
+// A WAV written as the samples come, in blocks of any size, is the file
 // WriteWAV writes of the same samples, and it is written while it grows
 // (the memory held is a fixed buffer, whatever the length).
 func TestWAVWriterWritesWhatWriteWAVWrites(t *testing.T) {
@@ -58,8 +58,8 @@ func TestWAVWriterWritesWhatWriteWAVWrites(t *testing.T) {
 			if err := w.Write(samples[i:min(i+2*block, len(samples))]); err != nil {
 				t.Fatal(err)
 			}
-			if w.Frames() > 2*wavChunk/4 && len(got.b) < wavHeader+wavChunk {
-				t.Fatalf("blocks of %d: %d frames taken, %d bytes written: the file is not written as it grows", block, w.Frames(), len(got.b))
+			if w.Len() > 2*wavChunk/4 && len(got.b) < wavHeader+wavChunk {
+				t.Fatalf("blocks of %d: %d samples taken, %d bytes written: the file is not written as it grows", block, w.Len(), len(got.b))
 			}
 		}
 		if err := w.Close(); err != nil {
@@ -84,12 +84,12 @@ func TestWAVWriterStopsAtTheFormatsLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.frames = MaxWAVFrames - 10 // as if 4 GiB had been written
+	w.written = MaxWAVSamples - 10 // as if 4 GiB had been written
 	if err := w.Write(make([]float32, 2*25)); !errors.Is(err, ErrWAVFull) {
 		t.Errorf("writing past the limit: got %v, want ErrWAVFull", err)
 	}
-	if w.Frames() != MaxWAVFrames {
-		t.Errorf("%d frames kept, want %d", w.Frames(), MaxWAVFrames)
+	if w.Len() != MaxWAVSamples {
+		t.Errorf("%d samples kept, want %d", w.Len(), MaxWAVSamples)
 	}
 	if err := w.Close(); err != nil {
 		t.Errorf("Close of a full file: %v, want nil (it is complete)", err)

@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/tickwork/tickwork/gfx/fsx/fsxtest"
 )
 
 // TestOpenRefusesHostileFiles: a device, a FIFO and a sparse file larger
@@ -18,9 +18,7 @@ import (
 func TestOpenRefusesHostileFiles(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.twr")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("cannot make a FIFO here: %v", err)
-	}
+	fsxtest.FIFO(t, fifo)
 	big := filepath.Join(dir, "big.twr")
 	f, err := os.Create(big)
 	if err != nil {
@@ -38,22 +36,13 @@ func TestOpenRefusesHostileFiles(t *testing.T) {
 		{dir, "not a regular file"},
 		{big, "more than a recording may hold"},
 	} {
-		done := make(chan error, 1)
-		go func() {
-			_, err := Open(c.path)
-			done <- err
-		}()
-		select {
-		case err := <-done:
-			if err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("Open(%s): got %v, want an error saying %q", c.path, err, c.want)
-			}
-			var fe *FormatError
-			if c.path == big && (!errors.As(err, &fe) || fe.Path != big) {
-				t.Errorf("Open(%s): got %v, want a *FormatError naming the file", c.path, err)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("Open(%s) did not return within 10 s", c.path)
+		err := fsxtest.Within(t, "Open("+c.path+")", func() error { _, err := Open(c.path); return err })
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Open(%s): got %v, want an error saying %q", c.path, err, c.want)
+		}
+		var fe *FormatError
+		if c.path == big && (!errors.As(err, &fe) || fe.Path != big) {
+			t.Errorf("Open(%s): got %v, want a *FormatError naming the file", c.path, err)
 		}
 	}
 }

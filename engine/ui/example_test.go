@@ -8,6 +8,7 @@ import (
 	"github.com/tickwork/tickwork/engine/ui"
 )
 
+// README:ui:begin
 // title is a title menu: a state that runs its UI in Tick and draws it in
 // Draw.
 type title struct {
@@ -45,6 +46,8 @@ func (m *title) Tick(ctx *engine.TickContext) error {
 }
 
 func (m *title) Draw(ctx *engine.DrawContext) { m.ui.Draw(ctx.HUD, ctx.Width, ctx.Height) }
+
+// README:ui:end
 
 // A title menu worked with a gamepad only: down to the slider, right
 // twice, down to the name field, up twice to Start, A.

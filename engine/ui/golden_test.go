@@ -6,18 +6,15 @@ import (
 	"errors"
 	"flag"
 	"image"
-	"image/color"
-	"image/png"
 	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/engine/ui"
 	"github.com/tickwork/tickwork/engine/window"
 	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/gfx/gfxtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden image in testdata")
@@ -98,55 +95,9 @@ func TestGoldenWidgetSheet(t *testing.T) {
 	compareGolden(t, "testdata/widgets.png", img)
 }
 
-// compareGolden compares img with a golden PNG, as gfx/gl41's tests do:
-// each channel may differ by a few levels, and a small share of pixels
-// (edges rasterised differently by another Mesa) may differ more. With
-// -update it rewrites the golden; on a mismatch it writes
-// <name>.actual.png beside it.
+// compareGolden compares img with a golden PNG, as gfx/gl41's tests do
+// (see gfxtest.CompareGolden); -update rewrites it.
 func compareGolden(t *testing.T, path string, img *image.RGBA) {
 	t.Helper()
-	if *update {
-		if err := engine.WritePNG(path, img); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	defer f.Close()
-	gold, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if gold.Bounds() != img.Bounds() {
-		t.Fatalf("golden %s is %v, image is %v", path, gold.Bounds(), img.Bounds())
-	}
-	const tol, maxFrac = 4, 0.005
-	bad := 0
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			g := color.RGBAModel.Convert(gold.At(x, y)).(color.RGBA)
-			c := img.RGBAAt(x, y)
-			if diff(c.R, g.R) > tol || diff(c.G, g.G) > tol || diff(c.B, g.B) > tol || diff(c.A, g.A) > tol {
-				bad++
-			}
-		}
-	}
-	if frac := float64(bad) / float64(b.Dx()*b.Dy()); frac > maxFrac {
-		actual := path[:len(path)-len(filepath.Ext(path))] + ".actual.png"
-		if err := engine.WritePNG(actual, img); err != nil {
-			t.Error(err)
-		}
-		t.Errorf("%d pixels (%.2f%%) differ from %s by more than %d levels; wrote %s", bad, 100*frac, path, tol, actual)
-	}
-}
-
-func diff(a, b uint8) int {
-	if a > b {
-		return int(a - b)
-	}
-	return int(b - a)
+	gfxtest.CompareGolden(t, path, img, *update)
 }

@@ -82,3 +82,15 @@ func textAt(h *gfx.HUD, s string) (x, y float32, ok bool) {
 }
 
 var textOpts = text.Options{}
+
+// tooltipPanel is a frame's body for u: a panel with the button "Start",
+// whose tooltip is "Begins a new game", and the button "Below".
+func tooltipPanel(u *ui.UI) func() {
+	return func() {
+		u.Panel("p", ui.Layout{})
+		u.Button("Start")
+		u.Tooltip("Begins a new game")
+		u.Button("Below")
+		u.EndPanel()
+	}
+}

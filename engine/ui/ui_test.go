@@ -157,13 +157,7 @@ func TestMouse(t *testing.T) {
 
 func TestTooltip(t *testing.T) {
 	u := ui.New(ui.Options{TooltipDelay: 3})
-	body := func() {
-		u.Panel("p", ui.Layout{})
-		u.Button("Start")
-		u.Tooltip("Begins a new game")
-		u.Button("Below")
-		u.EndPanel()
-	}
+	body := tooltipPanel(u)
 	tick(u, nil, body)
 	x, y, _ := textAt(drawn(u), "Start")
 	for i := 0; i < 5; i++ {
@@ -307,13 +301,7 @@ func TestTooltipOverImages(t *testing.T) {
 	th := ui.DefaultTheme(nil)
 	th.PanelImage = ui.NineSlice{Image: 4, Src: [4]float32{0.25, 0.25, 0.25, 0.25}, Dst: [4]float32{8, 8, 8, 8}}
 	u := ui.New(ui.Options{Theme: &th, TooltipDelay: 1})
-	body := func() {
-		u.Panel("p", ui.Layout{})
-		u.Button("Start")
-		u.Tooltip("Begins a new game")
-		u.Button("Below")
-		u.EndPanel()
-	}
+	body := tooltipPanel(u)
 	tick(u, nil, body)
 	x, y, _ := textAt(drawn(u), "Start")
 	for range 3 {

@@ -9,26 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"testing/fstest"
-	"time"
-)
 
-// within runs f and fails the test if it has not returned after a few
-// seconds: a read that blocks on a FIFO fails instead of hanging.
-func within(t *testing.T, what string, f func() error) error {
-	t.Helper()
-	done := make(chan error, 1)
-	go func() { done <- f() }()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(5 * time.Second):
-		t.Fatalf("%s: still blocked after 5 s", what)
-		return nil
-	}
-}
+	"github.com/tickwork/tickwork/gfx/fsx/fsxtest"
+)
 
 // specials makes a directory holding a regular file, a FIFO, a directory
 // and symbolic links to /dev/zero, to the FIFO and to a file outside it.
@@ -42,16 +27,12 @@ func specials(t *testing.T) (dir, outside string) {
 	outside = filepath.Join(top, "secret.txt")
 	write(t, outside, "outside")
 	write(t, filepath.Join(dir, "plain.txt"), "hello")
-	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o600); err != nil {
-		t.Skipf("no FIFOs here: %v", err)
-	}
+	fsxtest.FIFO(t, filepath.Join(dir, "fifo"))
 	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	for name, target := range map[string]string{"zero": "/dev/zero", "tofifo": "fifo", "escape": "../secret.txt", "abs": outside, "inside": "plain.txt"} {
-		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
-			t.Fatal(err)
-		}
+		fsxtest.Symlink(t, target, filepath.Join(dir, name))
 	}
 	return dir, outside
 }
@@ -82,7 +63,7 @@ func TestSpecialFilesRefused(t *testing.T) {
 		for _, tc := range tests {
 			t.Run(fsName+"/"+tc.name, func(t *testing.T) {
 				var got []byte
-				err := within(t, tc.name, func() (err error) {
+				err := fsxtest.Within(t, tc.name, func() (err error) {
 					got, err = ReadFile(fsys, tc.name, 0)
 					return err
 				})
@@ -114,7 +95,7 @@ func TestSpecialFilesRefused(t *testing.T) {
 
 func within2(t *testing.T, fsys fs.FS, name string) (fs.File, error) {
 	var f fs.File
-	err := within(t, name, func() (err error) { f, err = fsys.Open(name); return err })
+	err := fsxtest.Within(t, name, func() (err error) { f, err = fsys.Open(name); return err })
 	return f, err
 }
 
@@ -125,7 +106,7 @@ func TestReadPathRefusesSpecialFiles(t *testing.T) {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(dir, name)
 		}
-		err := within(t, p, func() error { _, err := ReadPath(p, 0); return err })
+		err := fsxtest.Within(t, p, func() error { _, err := ReadPath(p, 0); return err })
 		if !errors.Is(err, ErrNotRegular) {
 			t.Errorf("ReadPath(%s) = %v, want ErrNotRegular", p, err)
 		}

@@ -16,12 +16,12 @@ type api struct {
 
 	program  uint32
 	vao      uint32
-	array    uint32       // GL_ARRAY_BUFFER binding
-	texture  uint32       // GL_TEXTURE_2D binding of unit 0
-	sampler  uint32       // sampler object bound to unit 0
-	texture1 uint32       // GL_TEXTURE_2D binding of unit 1 (HUD images)
-	sampler1 uint32       // sampler object bound to unit 1
-	units    [9][2]uint32 // texture and sampler of the material map and shadow units (4 to 8); 0 and 1 are above
+	array    uint32        // GL_ARRAY_BUFFER binding
+	texture  uint32        // GL_TEXTURE_2D binding of unit 0
+	sampler  uint32        // sampler object bound to unit 0
+	texture1 uint32        // GL_TEXTURE_2D binding of unit 1 (HUD images)
+	sampler1 uint32        // sampler object bound to unit 1
+	units    [13][2]uint32 // texture and sampler of the material map and shadow units (8 to 12); 0 and 1 are above
 	caps     [numCaps]capState
 	depthW   capState // depth mask
 	viewport [4]int32
@@ -117,7 +117,7 @@ func (a *api) bindImageUnit(t, s uint32) {
 }
 
 // bindUnit binds texture t with sampler s to texture unit u (one of the
-// mesh program's map and shadow units, 4 to 8), and makes unit 0 active
+// mesh program's map and shadow units, 8 to 12), and makes unit 0 active
 // again.
 func (a *api) bindUnit(u int, t, s uint32) {
 	if a.units[u] == [2]uint32{t, s} {

@@ -139,6 +139,9 @@ func (r *Renderer) ReloadShaders() error {
 		err = r.loadSkyProgram()
 	}
 	if err == nil {
+		err = r.loadSkinnedProgram()
+	}
+	if err == nil {
 		err = r.loadHUDProgram()
 	}
 	if err == nil {

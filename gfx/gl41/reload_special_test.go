@@ -8,11 +8,11 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tickwork/tickwork/engine/window/mainthread"
+	"github.com/tickwork/tickwork/gfx/fsx/fsxtest"
 	"github.com/tickwork/tickwork/gfx/gl41"
 )
 
@@ -41,15 +41,12 @@ func TestShaderReloadRefusesLinkToDevZero(t *testing.T) {
 		if err := c.replace(path); err != nil {
 			t.Fatal(err)
 		}
-		done := make(chan error, 1)
-		go mainthread.Call(func() { done <- win.Renderer().ReloadShaders() })
-		select {
-		case err := <-done:
-			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "mesh_lean.frag") {
-				t.Errorf("%s: reload gave %v, want an error naming mesh_lean.frag and saying %q", c.name, err, c.want)
-			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("%s: reload still blocked after 5 s", c.name)
+		err := fsxtest.Within(t, c.name+": reload", func() (err error) {
+			mainthread.Call(func() { err = win.Renderer().ReloadShaders() })
+			return err
+		})
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "mesh_lean.frag") {
+			t.Errorf("%s: reload gave %v, want an error naming mesh_lean.frag and saying %q", c.name, err, c.want)
 		}
 		if img, _ := render(t, win, f); img.RGBAAt(size/2, size/2) != centre {
 			t.Errorf("%s: the cube is %v, want %v (previous program kept)", c.name, img.RGBAAt(size/2, size/2), centre)

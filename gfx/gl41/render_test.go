@@ -3,18 +3,14 @@ package gl41_test
 import (
 	"fmt"
 	"image"
-	"image/color"
-	"image/png"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
 
-	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/gfx/gfxtest"
 	"github.com/tickwork/tickwork/gfx/gl41"
 )
 
@@ -87,52 +83,11 @@ func TestCubeGolden(t *testing.T) {
 	compareGolden(t, "testdata/cube.png", img)
 }
 
-// compareGolden compares img with a golden PNG: each channel may differ by
-// a few levels, and a small fraction of pixels (edges rasterised slightly
-// differently by another Mesa version) may differ more. With -update it
-// rewrites the golden; on mismatch it writes <name>.actual.png beside it.
+// compareGolden compares img with a golden PNG (see
+// gfxtest.CompareGolden); -update rewrites it.
 func compareGolden(t *testing.T, path string, img *image.RGBA) {
 	t.Helper()
-	if *update {
-		if err := engine.WritePNG(path, img); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	defer f.Close()
-	gold, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if gold.Bounds() != img.Bounds() {
-		t.Fatalf("golden %s is %v, image is %v", path, gold.Bounds(), img.Bounds())
-	}
-	const (
-		channelTol = 4
-		maxFrac    = 0.005
-	)
-	bad := 0
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			g := color.RGBAModel.Convert(gold.At(x, y)).(color.RGBA)
-			if !near(img.RGBAAt(x, y), g, channelTol) {
-				bad++
-			}
-		}
-	}
-	if frac := float64(bad) / float64(b.Dx()*b.Dy()); frac > maxFrac {
-		actual := path[:len(path)-len(filepath.Ext(path))] + ".actual.png"
-		if err := engine.WritePNG(actual, img); err != nil {
-			t.Error(err)
-		}
-		t.Errorf("%d pixels (%.2f%%) differ from %s by more than %d levels, max %.2f%%; wrote %s",
-			bad, 100*frac, path, channelTol, 100*maxFrac, actual)
-	}
+	gfxtest.CompareGolden(t, path, img, *update)
 }
 
 // grid adds n instances of mesh in a square grid centred on the origin.

@@ -108,6 +108,7 @@ type Renderer struct {
 
 	hud   hudState
 	lines lineState
+	skin  skinState // skinned and morphed draws (skinned.go)
 
 	stats  Stats
 	width  int // size of the last frame drawn, for Screenshot
@@ -183,6 +184,9 @@ func (r *Renderer) init() error {
 	if err := r.initLines(); err != nil {
 		return err
 	}
+	if err := r.initSkinning(); err != nil {
+		return err
+	}
 
 	r.gl.calls += 6
 	gl.FrontFace(gl.CCW)
@@ -246,6 +250,7 @@ func (r *Renderer) SetAssets(a Assets) {
 		r.releaseMesh(&r.meshes[id])
 	}
 	r.meshes = r.meshes[:gfx.NumBuiltinMeshes]
+	r.releaseSkins()
 	r.releaseTextures()
 	r.materials = r.materials[:0]
 	r.curMats = [numVariants]*gpuMaterial{}
@@ -383,6 +388,11 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 		}
 		r.drawInstances(m, mat, b.Instances)
 	}
+	if len(dl.SkinnedBatches()) > 0 {
+		if err := r.drawSkinned(dl); err != nil && bad == nil {
+			bad = err
+		}
+	}
 	if len(r.blendBatches) > 0 {
 		r.drawBlended(dl)
 	}
@@ -419,6 +429,7 @@ func (r *Renderer) Close() error {
 	a.bindSampler(0)
 	r.closeHUD()
 	r.closeLines()
+	r.closeSkinning()
 	for v := range numVariants {
 		a.deleteProgram(&r.meshProgs[v].id)
 	}

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/tickwork/tickwork/gfx/fsx"
+	"github.com/tickwork/tickwork/gfx/fsx/fsxtest"
 )
 
 // TestShaderSourceRefusesSpecialFiles replaces a shader file under
@@ -43,15 +43,9 @@ func TestShaderSourceRefusesSpecialFiles(t *testing.T) {
 				t.Skipf("cannot make it here: %v", err)
 			}
 			r := &Renderer{shaderDir: dir}
-			done := make(chan error, 1)
-			go func() { _, err := r.source("mesh.vert"); done <- err }()
-			select {
-			case err := <-done:
-				if tc.want == "" && !errors.Is(err, fsx.ErrNotRegular) || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
-					t.Fatalf("source = %v, want an error saying %q", err, tc.want+" (not regular)")
-				}
-			case <-time.After(5 * time.Second):
-				t.Fatal("source still blocked after 5 s")
+			err := fsxtest.Within(t, "source", func() error { _, err := r.source("mesh.vert"); return err })
+			if tc.want == "" && !errors.Is(err, fsx.ErrNotRegular) || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+				t.Fatalf("source = %v, want an error saying %q", err, tc.want+" (not regular)")
 			}
 		})
 	}

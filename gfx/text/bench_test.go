@@ -17,7 +17,7 @@ func hudText(b *strings.Builder, n int) {
 }
 
 func BenchmarkLayout2000Glyphs(b *testing.B) {
-	face := newFace(b, 16, GoRegular(), GoMono())
+	face := newFace(b, 16, GoRegular(), goMono())
 	var sb strings.Builder
 	hudText(&sb, 0)
 	glyphs := make([]Glyph, 0, 4096)

@@ -11,7 +11,9 @@
 // Khmer and Myanmar (mark placement), and combining marks in general.
 //
 // A Font is a parsed font file (ParseFont, LoadFontFile, LoadCollectionFile
-// for .ttc collections, or the built-in Go fonts: GoRegular, GoBold, GoMono…).
+// for .ttc collections), or Go Regular, built in (GoRegular); Go Bold,
+// Italic and Mono are in package gfx/text/gofont, linked only by a game
+// that imports it.
 // A Face is a fallback chain of fonts at a size in pixels: each rune comes
 // from the first font that has it, and a rune none has becomes a visible
 // replacement glyph (U+FFFD, the .notdef glyph or a drawn box), never nothing.

@@ -4,10 +4,11 @@ import (
 	"fmt"
 
 	"github.com/tickwork/tickwork/gfx/text"
+	"github.com/tickwork/tickwork/gfx/text/gofont"
 )
 
 func ExampleFace_Layout() {
-	face, err := text.NewFace(20, text.GoMono())
+	face, err := text.NewFace(20, gofont.Mono())
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -7,10 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goitalic"
-	"golang.org/x/image/font/gofont/gomono"
-	"golang.org/x/image/font/gofont/gomonobold"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
 
@@ -131,25 +127,11 @@ func LoadCollectionFile(path string, index int) (*Font, error) {
 }
 
 // GoRegular returns the Go Regular font (a proportional sans-serif with
-// Latin, Greek and Cyrillic), parsed anew on each call. Called at load time,
-// on any goroutine.
-func GoRegular() *Font { return builtin("Go Regular", goregular.TTF) }
-
-// GoBold returns the Go Bold font, parsed anew on each call. Called at load
-// time, on any goroutine.
-func GoBold() *Font { return builtin("Go Bold", gobold.TTF) }
-
-// GoItalic returns the Go Italic font, parsed anew on each call. Called at
+// Latin, Greek and Cyrillic), parsed anew on each call: the one Default
+// draws with. The other Go fonts (bold, italic, mono) are in package
+// gfx/text/gofont, so a game links them only when it uses them. Called at
 // load time, on any goroutine.
-func GoItalic() *Font { return builtin("Go Italic", goitalic.TTF) }
-
-// GoMono returns the Go Mono font (fixed width), parsed anew on each call.
-// Called at load time, on any goroutine.
-func GoMono() *Font { return builtin("Go Mono", gomono.TTF) }
-
-// GoMonoBold returns the Go Mono Bold font, parsed anew on each call. Called
-// at load time, on any goroutine.
-func GoMonoBold() *Font { return builtin("Go Mono Bold", gomonobold.TTF) }
+func GoRegular() *Font { return builtin("Go Regular", goregular.TTF) }
 
 // builtin parses a font compiled into the program. The Go fonts are known
 // good (TestBuiltinFonts parses each), so a failure is a broken build, not

@@ -65,7 +65,7 @@ func TestKerning(t *testing.T) {
 func TestFallback(t *testing.T) {
 	// Go Mono and Go Regular cover exactly the same runes, so the second
 	// font is the test font, which has U+4E00.
-	face := newFace(t, 20, GoMono(), mustParse(t, "kern.ttf", buildTestFont(kernTestSpec())))
+	face := newFace(t, 20, goMono(), mustParse(t, "kern.ttf", buildTestFont(kernTestSpec())))
 	gs, _ := face.Layout(nil, "a一中", Options{})
 	tests := []struct {
 		font    int
@@ -162,7 +162,7 @@ func TestWrap(t *testing.T) {
 }
 
 func TestWrapLines(t *testing.T) {
-	face := newFace(t, 20, GoMono()) // every glyph 12 px wide at 20 px
+	face := newFace(t, 20, goMono()) // every glyph 12 px wide at 20 px
 	adv := face.Measure("a", Options{}).Width
 	tests := []struct {
 		s     string
@@ -268,7 +268,7 @@ func TestLineMetrics(t *testing.T) {
 }
 
 func TestLayoutAllocs(t *testing.T) {
-	face := newFace(t, 16, GoRegular(), GoMono())
+	face := newFace(t, 16, GoRegular(), goMono())
 	dst := make([]Glyph, 0, 1024)
 	s := "Score: 12345  Time 01:23.4\nПривет, Ωμέγα — 中 " + paragraph
 	allocs := testing.AllocsPerRun(100, func() {

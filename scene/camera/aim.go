@@ -58,13 +58,7 @@ func (a *Aim) Walk(move mgl32.Vec3) mgl32.Vec3 {
 
 // turn applies the tick's look and turn input, then the limits.
 func (a *Aim) turn(in *Input, dt float32) {
-	ls, ts := a.LookSpeed, a.TurnSpeed
-	if ls == 0 {
-		ls = DefaultLookSpeed
-	}
-	if ts == 0 {
-		ts = DefaultTurnSpeed
-	}
+	ls, ts := orDefault(a.LookSpeed, DefaultLookSpeed), orDefault(a.TurnSpeed, DefaultTurnSpeed)
 	dy := -in.Look[1]*ls + in.Turn[1]*ts*dt
 	if a.InvertY {
 		dy = -dy
@@ -131,10 +125,7 @@ func zoomFactor(step, zoom float32) float32 {
 	if zoom == 0 {
 		return 1
 	}
-	if step == 0 {
-		step = DefaultZoomStep
-	}
-	return float32(math.Pow(float64(step), float64(zoom)))
+	return float32(math.Pow(float64(orDefault(step, DefaultZoomStep)), float64(zoom)))
 }
 
 func checkZoomStep(step float32) error {

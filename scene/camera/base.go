@@ -104,13 +104,23 @@ func (b *Base) appendBase(h []byte) []byte {
 	return b.Shake.AppendHash(h)
 }
 
+// orDefault returns v, or def where v is 0: the fields' "0 means the
+// default".
+func orDefault(v, def float32) float32 {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// distLimits returns the distance range [lo, hi] of Orbit and Follow, each
+// 0 replaced by its default.
+func distLimits(lo, hi float32) (float32, float32) {
+	return orDefault(lo, DefaultMinDistance), orDefault(hi, DefaultMaxDistance)
+}
+
 func checkDistances(what string, d, lo, hi float32) error {
-	if lo == 0 {
-		lo = DefaultMinDistance
-	}
-	if hi == 0 {
-		hi = DefaultMaxDistance
-	}
+	lo, hi = distLimits(lo, hi)
 	if !(lo > 0 && lo <= hi && finite(hi)) {
 		return fmt.Errorf("camera: %s.MinDistance %v, MaxDistance %v are invalid: allowed 0 < MinDistance ≤ MaxDistance, finite (0 means %v and %v)", what, lo, hi, DefaultMinDistance, DefaultMaxDistance)
 	}
@@ -130,12 +140,7 @@ func checkVec(what string, v mgl32.Vec3) error {
 func vecFinite(v mgl32.Vec3) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
 
 // fovOf returns the field of view a zero stands for.
-func fovOf(f float32) float32 {
-	if f == 0 {
-		return gfx.DefaultFovY
-	}
-	return f
-}
+func fovOf(f float32) float32 { return orDefault(f, gfx.DefaultFovY) }
 
 // Hashing: little-endian, floats by their bits, FNV-1a over the bytes.
 

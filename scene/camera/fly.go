@@ -27,14 +27,7 @@ type Zoom struct {
 }
 
 func (z *Zoom) limits() (lo, hi float32) {
-	lo, hi = z.MinFovY, z.MaxFovY
-	if lo == 0 {
-		lo = DefaultMinFovY
-	}
-	if hi == 0 {
-		hi = DefaultMaxFovY
-	}
-	return lo, hi
+	return orDefault(z.MinFovY, DefaultMinFovY), orDefault(z.MaxFovY, DefaultMaxFovY)
 }
 
 // apply zooms the field of view fov (0: the default) by steps.
@@ -63,6 +56,29 @@ func (z *Zoom) check() error {
 
 func (z *Zoom) appendZoom(b []byte) []byte { return appendF32(b, z.MinFovY, z.MaxFovY, z.Step) }
 
+// checkAimZoom checks what Fly and FirstPerson share: their Aim, their
+// Zoom, and the point the camera is placed from (field names it).
+func checkAimZoom(a *Aim, z *Zoom, field string, at mgl32.Vec3) error {
+	if err := a.check(); err != nil {
+		return err
+	}
+	if err := z.check(); err != nil {
+		return err
+	}
+	return checkVec(field, at)
+}
+
+// appendAimZoom appends the state that Fly and FirstPerson share: the
+// camera's kind byte, its Base, Aim and Zoom, and the point it is placed
+// from.
+func appendAimZoom(b []byte, kind byte, base *Base, a *Aim, z *Zoom, at mgl32.Vec3) []byte {
+	b = append(b, kind)
+	b = base.appendBase(b)
+	b = a.appendAim(b)
+	b = z.appendZoom(b)
+	return appendVec3(b, at)
+}
+
 // Fly is a free-flying camera: mouse-look and stick turn it, Input.Move
 // flies it (x right, y straight up, z along the view, pitch included) at
 // Speed, and zoom steps narrow the field of view. A move longer than 1 is
@@ -85,10 +101,7 @@ func (c *Fly) Tick(in Input, dt float64) {
 	in.sanitize()
 	c.turn(&in, float32(dt))
 	c.Zoom.apply(&c.FovY, in.Zoom)
-	speed := c.Speed
-	if speed == 0 {
-		speed = DefaultFlySpeed
-	}
+	speed := orDefault(c.Speed, DefaultFlySpeed)
 	m := in.Move
 	if l := m.Len(); l > 1 {
 		m = m.Mul(1 / l)
@@ -123,13 +136,7 @@ func (c *Fly) valid() bool {
 // that is not. While they are not, Tick and Snap leave the camera where it
 // was.
 func (c *Fly) Check() error {
-	if err := c.Aim.check(); err != nil {
-		return err
-	}
-	if err := c.Zoom.check(); err != nil {
-		return err
-	}
-	if err := checkVec("Fly.Eye", c.Eye); err != nil {
+	if err := checkAimZoom(&c.Aim, &c.Zoom, "Fly.Eye", c.Eye); err != nil {
 		return err
 	}
 	if !(c.Speed >= 0 && finite(c.Speed)) {
@@ -140,11 +147,7 @@ func (c *Fly) Check() error {
 
 // AppendHash appends the camera's state to b.
 func (c *Fly) AppendHash(b []byte) []byte {
-	b = append(b, 'F')
-	b = c.appendBase(b)
-	b = c.appendAim(b)
-	b = c.appendZoom(b)
-	b = appendVec3(b, c.Eye)
+	b = appendAimZoom(b, 'F', &c.Base, &c.Aim, &c.Zoom, c.Eye)
 	return appendF32(b, c.Speed)
 }
 
@@ -199,13 +202,7 @@ func (c *FirstPerson) valid() bool {
 // that is not. While they are not, Tick and Snap leave the camera where it
 // was.
 func (c *FirstPerson) Check() error {
-	if err := c.Aim.check(); err != nil {
-		return err
-	}
-	if err := c.Zoom.check(); err != nil {
-		return err
-	}
-	if err := checkVec("FirstPerson.Feet", c.Feet); err != nil {
+	if err := checkAimZoom(&c.Aim, &c.Zoom, "FirstPerson.Feet", c.Feet); err != nil {
 		return err
 	}
 	if !finite(c.EyeHeight) {
@@ -216,11 +213,7 @@ func (c *FirstPerson) Check() error {
 
 // AppendHash appends the camera's state to b.
 func (c *FirstPerson) AppendHash(b []byte) []byte {
-	b = append(b, 'P')
-	b = c.appendBase(b)
-	b = c.appendAim(b)
-	b = c.appendZoom(b)
-	b = appendVec3(b, c.Feet)
+	b = appendAimZoom(b, 'P', &c.Base, &c.Aim, &c.Zoom, c.Feet)
 	return appendF32(b, c.EyeHeight)
 }
 

@@ -102,11 +102,7 @@ func (c *Follow) reach(dt float64) {
 		c.arm = length // pull in at once: never show the inside of a wall
 		return
 	}
-	rec := c.Recover
-	if rec == 0 {
-		rec = DefaultArmRecover
-	}
-	k := float32(1 - math.Exp(-dt/float64(rec)))
+	k := float32(1 - math.Exp(-dt/float64(orDefault(c.Recover, DefaultArmRecover))))
 	c.arm += (length - c.arm) * k
 }
 
@@ -146,16 +142,7 @@ func (c *Follow) place() Pose {
 	return Pose{Eye: c.pivot.Sub(f.Mul(c.arm)), Yaw: c.Yaw, Pitch: c.Pitch, FovY: fovOf(c.FovY), Pivot: c.arm}
 }
 
-func (c *Follow) distLimits() (lo, hi float32) {
-	lo, hi = c.MinDistance, c.MaxDistance
-	if lo == 0 {
-		lo = DefaultMinDistance
-	}
-	if hi == 0 {
-		hi = DefaultMaxDistance
-	}
-	return lo, hi
-}
+func (c *Follow) distLimits() (lo, hi float32) { return distLimits(c.MinDistance, c.MaxDistance) }
 
 func nonNeg(v float32) bool { return v >= 0 && finite(v) }
 

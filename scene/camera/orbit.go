@@ -56,16 +56,7 @@ func (o *Orbit) place() Pose {
 	return Pose{Eye: o.Target.Sub(f.Mul(o.Distance)), Yaw: o.Yaw, Pitch: o.Pitch, FovY: fovOf(o.FovY), Pivot: o.Distance}
 }
 
-func (o *Orbit) distLimits() (lo, hi float32) {
-	lo, hi = o.MinDistance, o.MaxDistance
-	if lo == 0 {
-		lo = DefaultMinDistance
-	}
-	if hi == 0 {
-		hi = DefaultMaxDistance
-	}
-	return lo, hi
-}
+func (o *Orbit) distLimits() (lo, hi float32) { return distLimits(o.MinDistance, o.MaxDistance) }
 
 func (o *Orbit) valid() bool {
 	lo, hi := o.distLimits()

@@ -17,19 +17,27 @@ func (v *Visitor) Bool(name string, p *bool) {
 		v.emit(name, -1, *p)
 		return
 	}
-	if !v.field(kindBool, name) {
-		return
+	if v.field(kindBool, name) && (v.op != opLoad || v.need(name, 1)) {
+		v.oneBool(name, -1, p)
 	}
+}
+
+// oneBool hashes, saves or loads one bool, element index of the field name
+// (-1 for a lone bool; the caller checked the data's length for Load). It
+// reports false when Load refused the byte.
+func (v *Visitor) oneBool(name string, index int, p *bool) bool {
 	switch v.op {
 	case opHash:
 		v.mix(b2u(*p))
 	case opSave:
 		v.buf = append(v.buf, byte(b2u(*p)))
 	case opLoad:
-		if v.need(name, 1) {
-			*p, _ = v.readBool(name, -1)
+		var ok bool
+		if *p, ok = v.readBool(name, index); !ok {
+			return false
 		}
 	}
+	return true
 }
 
 func b2u(b bool) uint64 {
@@ -68,12 +76,20 @@ func (v *Visitor) Float32(name string, p *float32) {
 		v.mix(canon32(*p))
 		return
 	}
+	scalar(v, kindFloat32, name, p, 4, (*Visitor).one32)
+}
+
+// scalar describes, for Walk, Save and Load, a field of kind k holding one
+// value saved in size bytes; one saves or loads the value (for Load, once
+// the data is known to hold size bytes). Hash, the hot path, is left to
+// the caller, which mixes the value inline.
+func scalar[T any](v *Visitor, k byte, name string, p *T, size int, one func(*Visitor, *T)) {
 	if v.op == opWalk {
 		v.emit(name, -1, *p)
 		return
 	}
-	if v.field(kindFloat32, name) && (v.op != opLoad || v.need(name, 4)) {
-		v.one32(p)
+	if v.field(k, name) && (v.op != opLoad || v.need(name, size)) {
+		one(v, p)
 	}
 }
 
@@ -96,22 +112,19 @@ func (v *Visitor) Float64(name string, p *float64) {
 		v.mix(canon64(*p))
 		return
 	}
-	if v.op == opWalk {
-		v.emit(name, -1, *p)
-		return
-	}
-	if !v.field(kindFloat64, name) {
-		return
-	}
+	scalar(v, kindFloat64, name, p, 8, (*Visitor).one64)
+}
+
+// one64 hashes, saves or loads one float64 (the caller checked the data's
+// length for Load).
+func (v *Visitor) one64(p *float64) {
 	switch v.op {
 	case opHash:
 		v.mix(canon64(*p))
 	case opSave:
 		v.buf = binary.LittleEndian.AppendUint64(v.buf, math.Float64bits(*p))
 	case opLoad:
-		if v.need(name, 8) {
-			*p = v.readF64()
-		}
+		*p = v.readF64()
 	}
 }
 
@@ -255,14 +268,14 @@ func (v *Visitor) Quat(name string, p *mgl32.Quat) {
 		v.floats32(p.V[:])
 		return
 	}
-	if v.op == opWalk {
-		v.emit(name, -1, *p)
-		return
-	}
-	if v.field(kindQuat, name) && (v.op != opLoad || v.need(name, 16)) {
-		v.one32(&p.W)
-		v.floats32(p.V[:])
-	}
+	scalar(v, kindQuat, name, p, 16, (*Visitor).oneQuat)
+}
+
+// oneQuat hashes, saves or loads one quaternion, W then V (the caller
+// checked the data's length for Load).
+func (v *Visitor) oneQuat(q *mgl32.Quat) {
+	v.one32(&q.W)
+	v.floats32(q.V[:])
 }
 
 // walkValue is *p for Walk and nil otherwise, so that the other operations

@@ -3,7 +3,6 @@ package fields
 import (
 	"encoding/binary"
 	"fmt"
-	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -152,16 +151,8 @@ func (v *Visitor) Bools(name string, p *[]bool) {
 		return
 	}
 	for i := range *p {
-		switch v.op {
-		case opHash:
-			v.mix(b2u((*p)[i]))
-		case opSave:
-			v.buf = append(v.buf, byte(b2u((*p)[i])))
-		case opLoad:
-			var ok bool
-			if (*p)[i], ok = v.readBool(name, i); !ok {
-				return
-			}
+		if !v.oneBool(name, i, &(*p)[i]) {
+			return
 		}
 	}
 }
@@ -183,17 +174,9 @@ func (v *Visitor) Float64s(name string, p *[]float64) {
 		v.emit(name, -1, *p)
 		return
 	}
-	if !sliceHead(v, kindFloat64|kindSlice, name, p) {
-		return
-	}
-	for i := range *p {
-		switch v.op {
-		case opHash:
-			v.mix(canon64((*p)[i]))
-		case opSave:
-			v.buf = binary.LittleEndian.AppendUint64(v.buf, math.Float64bits((*p)[i]))
-		case opLoad:
-			(*p)[i] = v.readF64()
+	if sliceHead(v, kindFloat64|kindSlice, name, p) {
+		for i := range *p {
+			v.one64(&(*p)[i])
 		}
 	}
 }
@@ -236,9 +219,7 @@ func (v *Visitor) Quats(name string, p *[]mgl32.Quat) {
 	}
 	if sliceHead(v, kindQuat|kindSlice, name, p) {
 		for i := range *p {
-			q := &(*p)[i]
-			v.one32(&q.W)
-			v.floats32(q.V[:])
+			v.oneQuat(&(*p)[i])
 		}
 	}
 }

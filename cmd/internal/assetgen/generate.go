@@ -21,6 +21,7 @@ func Files() []File {
 		{"leaf.png", LeafPNG},
 		{"beacon.glb", BeaconGLB},
 		{"beacon.gltf", BeaconGLTF},
+		{"character.glb", CharacterGLB},
 	}
 }
 

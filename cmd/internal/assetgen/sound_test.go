@@ -23,8 +23,8 @@ func TestSoundsDecodeToTheirSynthesis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := c.Frames(), MusicSeconds*audio.Rate; got != want {
-		t.Errorf("music.ogg: %d frames, want %d (%d s at %d Hz)", got, want, MusicSeconds, audio.Rate)
+	if got, want := c.Len(), MusicSeconds*audio.Rate; got != want {
+		t.Errorf("music.ogg: %d samples, want %d (%d s at %d Hz)", got, want, MusicSeconds, audio.Rate)
 	}
 	ref := Music()
 	rms := func(x []float64) float64 {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/scene"
 	"github.com/tickwork/tickwork/scene/motion"
 	"github.com/tickwork/tickwork/timing"
@@ -151,9 +152,14 @@ type Follow struct {
 	init bool
 }
 
-// Tick moves the camera one tick along.
+// Tick moves the camera one tick along. With debug drawing on (F2) it
+// marks the point the camera looks at, as this tick computed it.
 func (f *Follow) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error {
 	f.aim(a, m, t.Delta)
+	if d := engine.DebugOf(m).OnTop(); d.On() {
+		d.Sphere(f.look, 0.2, aimColor)
+		d.Text(f.look, aimColor, "camera target")
+	}
 	return nil
 }
 

@@ -22,7 +22,15 @@
 //     time (an Effect and Drawer behaviour) that never touch the simulation,
 //     so they do not change Game.Hash;
 //   - Config.Actors adds rings of orbiting cubes for stress tests, with
-//     per-actor ticks that share per-ring rotations and allocate nothing.
+//     per-actor ticks that share per-ring rotations and allocate nothing;
+//   - the controls are input actions (engine/action): the arrows or a
+//     gamepad's left stick push the ball, T or Y teleports, Esc or Start
+//     pauses, keyboard and pad side by side (controls.go);
+//   - F2 turns on the engine's debug drawing: the world's axes, each
+//     actor's box, the ball's walls and speed, the camera's target
+//     (debugdraw.go).
+//
+// The model viewer (Viewer) orbits the model with scene/camera's Orbit.
 //
 // The keys (Keys) switch between interpolation, extrapolation and none,
 // change the tick rate and the time scale, pause with an overlay that keeps

@@ -34,8 +34,11 @@ type Flags struct {
 	StartState string     // -start: auto, title or gameplay
 	Model      string     // -model: view this glTF file (.gltf or .glb)
 	Info       bool       // -info: with -model, print the file's counts and exit
+	Nodes      bool       // -nodes: with -model, print every node's world matrix at -at and exit
+	At         float64    // -at: with -nodes, the time of the first animation in seconds
 	ShaderDir  string     // -shader-dir: read and watch the shaders in this directory
 	AudioOut   string     // -audio-out: write the game's whole mix to this WAV file
+	SyncTest   int        // -synctest: headless, roll back this many ticks after every tick and compare
 
 	fs *flag.FlagSet
 }
@@ -60,9 +63,12 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Replay, "replay", "", "replay a recording (with a window, or with -headless)")
 	fs.BoolVar(&f.Bisect, "bisect", false, "with -replay: find the first tick where the replay diverges (at 60 fps against 7 fps±50%, and against the recording) and what differs there; no window")
 	fs.StringVar(&f.Model, "model", "", "open a model viewer of this glTF 2.0 file (.gltf or .glb): the model, its animations, an orbit camera")
-	fs.BoolVar(&f.Info, "info", false, "with -model: load the file without a window and print nodes=N meshes=M primitives=P vertices=V triangles=T textures=X materials=Y animations=A")
+	fs.BoolVar(&f.Info, "info", false, "with -model: load the file without a window and print nodes=N meshes=M primitives=P vertices=V triangles=T textures=X materials=Y animations=A skins=S joints=J targets=M")
+	fs.BoolVar(&f.Nodes, "nodes", false, "with -model: load the file without a window, sample its first animation at -at seconds (clamped to the clip) and print node=I name=NAME world=m00,…,m33 per node (column-major)")
+	fs.Float64Var(&f.At, "at", 0, "with -nodes: the first animation's time in seconds")
 	fs.StringVar(&f.AudioOut, "audio-out", "", "write the game's whole sound mix to this WAV file (48 kHz stereo, 16-bit) when it ends, atomically; the same ticks give the same bytes at any frame rate")
 	fs.StringVar(&f.ShaderDir, "shader-dir", "", "with a window: read the shaders from this directory (e.g. shaders) and recompile them when they change; a failed compile keeps the previous program and shows the log")
+	fs.IntVar(&f.SyncTest, "synctest", 0, fmt.Sprintf("headless: after every tick, roll back this many ticks (1 to %d), run them again and stop at the first difference; 0: off", engine.MaxRollbackWindow))
 	fs.StringVar(&f.StartState, "start", "auto", "first state: title, gameplay, or auto (gameplay with -headless or -frames, else title)")
 }
 
@@ -124,8 +130,18 @@ func (f *Flags) Validate() error {
 		return bad("start", f.StartState, "only without -replay (the recording says where it starts)")
 	case f.Headless && f.ShaderDir != "":
 		return bad("shader-dir", f.ShaderDir, "only with a window, not with -headless")
+	case f.SyncTest < 0 || f.SyncTest > engine.MaxRollbackWindow:
+		return bad("synctest", f.SyncTest, fmt.Sprintf("0 (off) to %d", engine.MaxRollbackWindow))
+	case f.SyncTest != 0 && (!f.Headless || f.Bisect):
+		return bad("synctest", f.SyncTest, "only with -headless (and without -bisect)")
 	case f.Info && f.Model == "":
 		return bad("info", f.Info, "only with -model FILE")
+	case f.Nodes && (f.Model == "" || f.Info):
+		return bad("nodes", f.Nodes, "only with -model FILE, without -info")
+	case f.Given("at") && !f.Nodes:
+		return bad("at", f.At, "only with -nodes")
+	case f.At != f.At || f.At > 1e9 || f.At < -1e9:
+		return bad("at", f.At, "a time in seconds")
 	case f.Model != "" && (f.Record != "" || f.Replay != ""):
 		return bad("model", f.Model, "only without -record and -replay (the sample records its own game)")
 	case f.Model != "" && (f.Given("start") || f.Actors != 0):

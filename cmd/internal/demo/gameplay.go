@@ -33,6 +33,7 @@ type Gameplay struct {
 	built bool
 
 	ball   *Ball
+	follow *Follow // the camera's behaviour
 	sparks *Sparks
 	ballH  scene.Handle
 	camH   scene.Handle
@@ -41,8 +42,12 @@ type Gameplay struct {
 	orbits []scene.Handle // planets' orbit pivots
 	moons  []scene.Handle // each moon's parent is its planet
 
-	rings []*ring
-	crowd []ringCube
+	rings  []*ring
+	crowd  []ringCube
+	angles []float64 // the rings' angles, as Describe saves them
+
+	controls controls
+	boxes    []cachedBox // debug drawing's mesh boxes, by mesh ID
 
 	timer     timing.Every
 	teleports int
@@ -95,6 +100,9 @@ func (g *Gameplay) Enter(*engine.Context) error {
 	if err := g.build(); err != nil {
 		return err
 	}
+	if err := g.controls.init(); err != nil {
+		return err
+	}
 	g.Scene().SetMeshBounds(g.cfg.Assets.Lib) // cull the model's meshes too
 	g.built = true
 	return nil
@@ -119,8 +127,8 @@ func (g *Gameplay) Ticks() uint64 { return g.ticks }
 // Teleports returns how many times the magenta cube has teleported.
 func (g *Gameplay) Teleports() int { return g.teleports }
 
-// Tick runs once per tick: keys, then the crowd's rings, then the teleport
-// timer. The engine ticks the scene (every actor's behaviour) right after.
+// Tick runs once per tick: keys and actions, then the crowd's rings, then
+// the teleport timer. The engine ticks the scene (every actor's behaviour) right after.
 func (g *Gameplay) Tick(ctx *engine.TickContext) error {
 	g.ticks++
 	if g.noteTicks > 0 {
@@ -131,17 +139,19 @@ func (g *Gameplay) Tick(ctx *engine.TickContext) error {
 	if err := settingKeys(ctx, g.setNote); err != nil {
 		return err
 	}
-	in := ctx.Input
-	if pressed(in, input.KeyEscape) || in.PadPressed(0, input.PadStart) {
+	if err := g.controls.update(ctx); err != nil {
+		return err
+	}
+	if g.controls.pressed(actPause) {
 		ctx.Push(NewPause())
 	}
-	// Gamepad 0's left stick pushes the ball (as recorded and replayed as
-	// the keys are).
-	g.ball.Push = [2]float64{PadPush * in.PadAxis(0, input.PadLeftX), PadPush * in.PadAxis(0, input.PadLeftY)}
+	// The arrows or gamepad 0's left stick push the ball (derived from the
+	// raw input, which is what recordings keep).
+	g.ball.Push = g.controls.push()
 	for _, r := range g.rings {
 		r.advance(ctx.Tick.Delta)
 	}
-	now := pressed(in, input.KeyT) || in.PadPressed(0, input.PadY)
+	now := g.controls.pressed(actTeleport)
 	if now {
 		g.timer.Reset() // the next jump by itself comes a full period later
 	}
@@ -167,7 +177,7 @@ func (g *Gameplay) Tick(ctx *engine.TickContext) error {
 }
 
 // MusicVolume is the music loop's volume; MusicFadeIn how long it takes
-// to rise from silence at the start, in frames of the audio timeline.
+// to rise from silence at the start, in samples of the audio timeline.
 const (
 	MusicVolume = 0.5
 	MusicFadeIn = audio.Rate / 2

@@ -23,7 +23,7 @@ type statusLine struct {
 const hudTitle = "tickwork sample"
 
 // gameplayKeys are the keys the gameplay lists.
-var gameplayKeys = keysLabelled("Esc", "I", "+ / -", "S", "T", "M", "V", "F", "F1", "Q")
+var gameplayKeys = keysLabelled("Esc", "I", "+ / -", "S", "arrows", "T", "M", "V", "F", "F1", "F2", "Q")
 
 func (s *statusLine) update(g *engine.Game, actors int) {
 	rate, mode, scale, vsync := g.Time().TickRate(), g.Time().Interpolation(), g.Time().TimeScale(), g.Window().VSync()
@@ -40,9 +40,10 @@ func (s *statusLine) update(g *engine.Game, actors int) {
 
 // Draw adds the HUD, once per frame: the title and the current settings
 // top right, the keys bottom left (unless an overlay lists its own), and a
-// message when a setting was refused. The scene itself is drawn by the
-// engine.
+// message when a setting was refused; and the debug drawing while it is on
+// (F2). The scene itself is drawn by the engine.
 func (g *Gameplay) Draw(ctx *engine.DrawContext) {
+	g.debugDraw(ctx)
 	s := &g.hud
 	s.update(ctx.Game(), g.world.Len())
 	h := ctx.HUD

@@ -25,11 +25,13 @@ var Keys = []Binding{
 	{[]input.Key{input.KeyEqual, input.KeyKPAdd, input.KeyMinus, input.KeyKPSubtract}, "+ / -", "tick rate 10, 15, 20, 30, 60, 120 Hz", nil},
 	{[]input.Key{input.KeyS}, "S", "slow motion (time scale 0.25)", nil},
 	{[]input.Key{input.KeyPeriod, input.KeyKPDecimal}, ".", "single-step one tick while paused", nil},
+	{[]input.Key{input.KeyLeft, input.KeyRight, input.KeyUp, input.KeyDown}, "arrows", "push the ball", nil},
 	{[]input.Key{input.KeyT}, "T", "teleport the magenta cube now", nil},
 	{[]input.Key{input.KeyM}, "M", "music on / off", nil},
 	{[]input.Key{input.KeyV}, "V", "vsync on / off", nil},
 	{[]input.Key{input.KeyF}, "F", "fullscreen on / off", nil},
 	{[]input.Key{input.KeyF1}, "F1", "debug overlay", nil},
+	{[]input.Key{input.KeyF2}, "F2", "debug drawing: axes, bounds, camera target", nil},
 	{[]input.Key{input.KeyQ}, "Q", "quit", nil},
 	{Pad: []input.PadButton{input.PadY, input.PadStart}, Label: "gamepad", Action: "left stick pushes the ball, Y teleports, Start pauses"},
 }
@@ -65,7 +67,7 @@ func pressed(in *engine.Input, keys ...input.Key) bool {
 }
 
 // settingKeys applies the keys that change the game's settings, shared by
-// gameplay and the pause overlay: I, + / -, S, V, F, F1, and Q, which
+// gameplay and the pause overlay: I, + / -, S, V, F, F1, F2, and Q, which
 // returns engine.ErrQuit. A setting the platform refuses (fullscreen) is
 // reported through note, not as an error: it must not end the game.
 func settingKeys(ctx *engine.TickContext, note func(string)) error {
@@ -99,7 +101,7 @@ func settingKeys(ctx *engine.TickContext, note func(string)) error {
 	return nil
 }
 
-// windowKeys applies V, F and F1, which every state offers.
+// windowKeys applies V, F, F1 and F2, which every state offers.
 func windowKeys(ctx *engine.TickContext, note func(string)) {
 	in, g := ctx.Input, ctx.Game()
 	if pressed(in, input.KeyV) {
@@ -112,6 +114,9 @@ func windowKeys(ctx *engine.TickContext, note func(string)) {
 	}
 	if pressed(in, input.KeyF1) {
 		g.Debug().ToggleOverlay()
+	}
+	if pressed(in, input.KeyF2) {
+		g.Debug().SetDrawing(!g.Debug().Drawing())
 	}
 }
 

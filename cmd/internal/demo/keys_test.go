@@ -230,7 +230,8 @@ func TestKeysListed(t *testing.T) {
 	handled := []input.Key{
 		input.KeyEnter, input.KeyKPEnter, input.KeyEscape, input.KeyI, input.KeyEqual, input.KeyKPAdd,
 		input.KeyMinus, input.KeyKPSubtract, input.KeyS, input.KeyPeriod, input.KeyKPDecimal,
-		input.KeyT, input.KeyM, input.KeyV, input.KeyF, input.KeyF1, input.KeyQ,
+		input.KeyT, input.KeyM, input.KeyV, input.KeyF, input.KeyF1, input.KeyF2, input.KeyQ,
+		input.KeyLeft, input.KeyRight, input.KeyUp, input.KeyDown,
 	}
 	var listed []input.Key
 	labels := map[string]bool{}

@@ -61,12 +61,12 @@ func TestMusicMuteReplaysToTheSameAudio(t *testing.T) {
 			last = i / 2
 		}
 	}
-	// A tick's changes land one step after its time (FrameOfTick): the
+	// A tick's changes land one step after its time (SampleOfTick): the
 	// mixes differ from about the first press's tick to the second's.
-	stepFrames := float64(audio.Rate) / float64(h.Game.Time().TickRate())
-	if first < 0 || math.Abs(float64(first)-(mute)*stepFrames) > stepFrames+1 || math.Abs(float64(last)-(unmute)*stepFrames) > stepFrames+1 {
-		t.Errorf("the mix with M differs from frame %d to %d, want about %.0f to %.0f (the ticks of the presses)",
-			first, last, mute*stepFrames, unmute*stepFrames)
+	stepSamples := float64(audio.Rate) / float64(h.Game.Time().TickRate())
+	if first < 0 || math.Abs(float64(first)-(mute)*stepSamples) > stepSamples+1 || math.Abs(float64(last)-(unmute)*stepSamples) > stepSamples+1 {
+		t.Errorf("the mix with M differs from sample %d to %d, want about %.0f to %.0f (the ticks of the presses)",
+			first, last, mute*stepSamples, unmute*stepSamples)
 	}
 	// The replays, at 7 fps and at a jittered 240, render the same mix.
 	for _, frames := range []engine.FrameTimes{engine.Steady(7), engine.Jittered(240, 0.5, 4)} {
@@ -84,7 +84,7 @@ func TestMusicMuteReplaysToTheSameAudio(t *testing.T) {
 			t.Fatalf("replay: %v", err)
 		}
 		if got := mix(hr.Game); !slices.Equal(got, want) {
-			t.Errorf("the replay's mix differs from the recorded run's (%d and %d frames)", len(got)/2, len(want)/2)
+			t.Errorf("the replay's mix differs from the recorded run's (%d and %d samples)", len(got)/2, len(want)/2)
 		}
 		hr.Close()
 	}

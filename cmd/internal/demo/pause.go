@@ -24,7 +24,7 @@ func NewPause() *Pause { return &Pause{click: clickClip()} }
 
 var _ engine.Enterer = (*Pause)(nil)
 
-// Enter clicks as the game pauses (on the live lane, heard while paused).
+// Enter clicks as the game pauses (on the UI lane, heard while paused).
 func (p *Pause) Enter(ctx *engine.Context) error { return playClick(ctx.Game(), p.click) }
 
 // Name names the state in errors and logs.

@@ -156,6 +156,7 @@ func (g *Gameplay) build() error {
 		Distance: dist, Height: 4.2 + 0.4*(dist-13),
 		Lag: 0.6, Orbit: 0.08, Azimuth: 0.55,
 	}
+	g.follow = follow
 	if g.camH, err = spawn("the camera", scene.Spec{Behavior: follow}); err != nil {
 		return err
 	}

@@ -81,7 +81,7 @@ func (t *Title) Draw(ctx *engine.DrawContext) {
 	const (
 		big  = 6
 		mid  = 2
-		keys = 1.5
+		keys = 1.4
 	)
 	tw, th := tableSize(f, keys, Keys)
 	total := lineH(f)*big + 20 + 4*lineH(f)*mid + 48 + th

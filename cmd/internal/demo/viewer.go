@@ -13,7 +13,7 @@ import (
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/scene"
-	"github.com/tickwork/tickwork/timing"
+	"github.com/tickwork/tickwork/scene/camera"
 )
 
 // ViewerKeys are the model viewer's keys, in the order shown on screen.
@@ -25,6 +25,7 @@ var ViewerKeys = []Binding{
 	{[]input.Key{input.KeySpace}, "Space", "pause / play the animation", nil},
 	{[]input.Key{input.KeyR}, "R", "reset the view", nil},
 	{[]input.Key{input.KeyF1}, "F1", "debug overlay", nil},
+	{[]input.Key{input.KeyF2}, "F2", "debug drawing: the orbit's target, the model's bounds", nil},
 	{[]input.Key{input.KeyQ, input.KeyEscape}, "Q / Esc", "quit", nil},
 }
 
@@ -37,8 +38,11 @@ type Viewer struct {
 	world scene.Manager
 	inst  *asset.Instance
 	anim  *asset.Animator
-	which int // the animation playing, -1 for none
-	orbit *Orbit
+	char  *asset.Character // a skinned or morphed model: its pose plays the clips
+	which int              // the animation playing, -1 for none
+	orbit camera.Orbit
+	home  camera.Orbit // the view R returns to
+	reach float32      // the radius of the sphere around the model
 	built bool
 
 	dragging   bool
@@ -76,33 +80,47 @@ func (v *Viewer) Enter(*engine.Context) error {
 	}
 	v.model = md
 	v.info = md.Info.String()
-	for _, n := range md.Notices { // a skin in its bind pose, ...
+	for _, n := range md.Notices { // skin weights normalised, ...
 		log.Printf("sample: %s: %s", v.cfg.Model, n)
 	}
 	if len(md.Notices) > 0 {
 		v.note = md.Notices[0]
 	}
-	if err := v.world.SetLens(mgl32.DegToRad(45), 0.01, 1000); err != nil {
-		return err
-	}
 	v.world.SetLight(gfx.Light{Dir: mgl32.Vec3{-0.4, -1, -0.5}, Color: gfx.RGB(0.9, 0.9, 0.85), Ambient: gfx.RGB(0.35, 0.35, 0.4)})
-	if v.inst, err = md.Spawn(&v.world, scene.Spec{}); err != nil {
+	if deformed(md) {
+		if v.char, err = md.SpawnCharacter(&v.world, scene.Spec{}, 1); err != nil {
+			return err
+		}
+		v.inst = v.char.Instance()
+	} else if v.inst, err = md.Spawn(&v.world, scene.Spec{}); err != nil {
 		return err
 	}
-	center, radius := modelBounds(&v.world, lib)
-	v.orbit = &Orbit{Target: center, Distance: 2.6 * radius, Yaw: 0.6, Pitch: 0.35, home: [3]float64{0.6, 0.35, float64(2.6 * radius)}}
-	cam, err := v.world.Spawn(scene.Spec{Behavior: v.orbit})
-	if err != nil {
+	var drawnBy map[scene.Handle][]gfx.MeshID // meshes a Character draws, by node actor
+	if v.char != nil {
+		drawnBy = make(map[scene.Handle][]gfx.MeshID)
+		for i, h := range v.inst.Nodes {
+			drawnBy[h] = md.Nodes[i].Meshes
+		}
+	}
+	center, radius := modelBounds(&v.world, lib, drawnBy)
+	v.reach = radius
+	// The old viewer's yaw 0.6 and pitch 0.35 (eye above, to the right) in
+	// the camera package's terms: yaw and pitch are the view's direction.
+	v.orbit = camera.Orbit{
+		Target: center, Distance: 2.6 * radius, MinDistance: 1e-3, MaxDistance: 1e5,
+		ZoomStep: float32(math.Exp(0.15)), // one wheel notch, as before
+		Aim: camera.Aim{
+			Yaw: -0.6, Pitch: -0.35, MinPitch: -1.5, MaxPitch: 1.5,
+			LookSpeed: 0.005, TurnSpeed: 1.6, FovY: mgl32.DegToRad(45),
+		},
+	}
+	v.orbit.Near, v.orbit.Far = 0.01, 1000
+	if err := v.orbit.Check(); err != nil {
 		return err
 	}
-	a, _ := v.world.Actor(cam)
-	v.orbit.place(a)
-	if err := v.world.Teleport(cam); err != nil {
-		return err
-	}
-	if err := v.world.SetCamera(cam); err != nil {
-		return err
-	}
+	v.orbit.Snap()
+	v.home = v.orbit
+	v.world.SetViewer(&v.orbit)
 	if len(md.Animations) > 0 {
 		if err := v.play(0); err != nil {
 			return err
@@ -112,8 +130,26 @@ func (v *Viewer) Enter(*engine.Context) error {
 	return nil
 }
 
+// deformed reports whether md has skins or morph targets: the viewer
+// then plays it as a Character.
+func deformed(md *asset.Model) bool {
+	for _, n := range md.Nodes {
+		if len(n.Weights) > 0 {
+			return true
+		}
+	}
+	return len(md.Skins) > 0
+}
+
 // play switches to animation i.
 func (v *Viewer) play(i int) error {
+	if v.char != nil {
+		if err := v.char.Pose.Play(0, i, true, 0); err != nil {
+			return err
+		}
+		v.which = i
+		return nil
+	}
 	if v.anim != nil {
 		if err := v.anim.Stop(&v.world); err != nil {
 			return err
@@ -135,36 +171,35 @@ func (v *Viewer) Tick(ctx *engine.TickContext) error {
 	}
 	windowKeys(ctx, func(s string) { v.note = s })
 	dt := ctx.Tick.Delta
-	o := v.orbit
-	turn := 1.6 * dt
+	// Keys, drag, wheel and mouse-look become one tick of camera input. The
+	// old viewer's angles ran the other way round (they placed the eye; the
+	// camera's place the view), hence the signs.
+	var ci camera.Input
 	if in.Down(input.KeyLeft) {
-		o.Yaw -= turn
+		ci.Turn[0]++
 	}
 	if in.Down(input.KeyRight) {
-		o.Yaw += turn
+		ci.Turn[0]--
 	}
 	if in.Down(input.KeyUp) {
-		o.Pitch += turn
+		ci.Turn[1]--
 	}
 	if in.Down(input.KeyDown) {
-		o.Pitch -= turn
+		ci.Turn[1]++
 	}
-	zoom := 1.0
 	if in.Down(input.KeyEqual) || in.Down(input.KeyKPAdd) {
-		zoom *= math.Exp(-1.5 * dt)
+		ci.Zoom += float32(10 * dt) // e^(1.5·dt) a tick, as before
 	}
 	if in.Down(input.KeyMinus) || in.Down(input.KeyKPSubtract) {
-		zoom *= math.Exp(1.5 * dt)
+		ci.Zoom -= float32(10 * dt)
 	}
-	if _, sy := in.Scroll(); sy != 0 {
-		zoom *= math.Exp(-0.15 * sy)
-	}
-	o.Distance = float32(min(max(float64(o.Distance)*zoom, 1e-3), 1e5))
+	_, sy := in.Scroll()
+	ci.Zoom += float32(sy)
 	x, y := in.Cursor()
 	if in.ButtonDown(input.ButtonLeft) {
-		if v.dragging {
-			o.Yaw += (x - v.lastX) * 0.01
-			o.Pitch += (y - v.lastY) * 0.01
+		if v.dragging { // a drag turns twice as fast as mouse-look
+			ci.Look[0] -= float32(2 * (x - v.lastX))
+			ci.Look[1] += float32(2 * (y - v.lastY))
 		}
 		v.dragging = true
 	} else {
@@ -184,12 +219,12 @@ func (v *Viewer) Tick(ctx *engine.TickContext) error {
 		}
 	}
 	mx, my := in.MouseMotion()
-	o.Yaw += mx * 0.005
-	o.Pitch += my * 0.005
-	o.Pitch = min(max(o.Pitch, -1.5), 1.5)
+	ci.Look[0] -= float32(mx)
+	ci.Look[1] += float32(my)
 	if pressed(in, input.KeyR) {
-		o.Yaw, o.Pitch, o.Distance = o.home[0], o.home[1], float32(o.home[2])
+		v.orbit.Aim, v.orbit.Distance = v.home.Aim, v.home.Distance
 	}
+	v.orbit.Tick(ci, dt)
 	if n := len(v.model.Animations); n > 0 {
 		if pressed(in, input.KeyTab) {
 			if err := v.play((v.which + 1) % n); err != nil {
@@ -197,7 +232,12 @@ func (v *Viewer) Tick(ctx *engine.TickContext) error {
 			}
 		}
 		if pressed(in, input.KeySpace) {
-			v.anim.Paused = !v.anim.Paused
+			if v.char != nil {
+				l := &v.char.Pose.Layers[0]
+				l.Speed = 1 - l.Speed
+			} else {
+				v.anim.Paused = !v.anim.Paused
+			}
 		}
 	}
 	return nil
@@ -206,14 +246,25 @@ func (v *Viewer) Tick(ctx *engine.TickContext) error {
 // Hash returns the viewer's state outside the scene: the animation
 // playing and its time.
 func (v *Viewer) Hash() uint64 {
-	if v.anim == nil {
-		return 0
+	h := v.orbit.Hash()
+	if v.char != nil && v.which >= 0 {
+		return h*1099511628211 ^ uint64(v.which+1)<<52 ^ math.Float64bits(v.char.Pose.Layers[0].Time())
 	}
-	return uint64(v.which+1)<<52 ^ math.Float64bits(v.anim.Time())
+	if v.anim == nil {
+		return h
+	}
+	return h*1099511628211 ^ uint64(v.which+1)<<52 ^ math.Float64bits(v.anim.Time())
 }
 
-// Draw shows the file, its counts, the animation and the keys.
+// Draw shows the file, its counts, the animation and the keys; with debug
+// drawing on (F2), the orbit's target and the sphere around the model.
 func (v *Viewer) Draw(ctx *engine.DrawContext) {
+	if d := ctx.Debug(); d.On() {
+		t := v.orbit.Target
+		at := mgl32.Translate3D(t[0], t[1], t[2])
+		d.OnTop().Axes(&at, 0.3*v.reach)
+		d.Sphere(t, v.reach, boundsColor)
+	}
 	h := ctx.HUD
 	f := ctx.Face
 	y := float32(12)
@@ -223,13 +274,21 @@ func (v *Viewer) Draw(ctx *engine.DrawContext) {
 	}
 	line(titleColor, filepath.Base(v.cfg.Model))
 	line(dimColor, v.info)
-	if v.anim != nil {
-		state := "playing"
-		if v.anim.Paused {
-			state = "paused"
+	if v.anim != nil || v.char != nil && v.which >= 0 {
+		state, t := "playing", 0.0
+		if v.char != nil {
+			t = v.char.Pose.Layers[0].Time()
+			if v.char.Pose.Layers[0].Speed == 0 {
+				state = "paused"
+			}
+		} else {
+			t = v.anim.Time()
+			if v.anim.Paused {
+				state = "paused"
+			}
 		}
-		a := v.anim.Animation()
-		line(textColor, fmt.Sprintf("animation %d/%d %q %.2f / %.2f s, %s", v.which+1, len(v.model.Animations), a.Name, v.anim.Time(), a.Duration, state))
+		a := &v.model.Animations[v.which]
+		line(textColor, fmt.Sprintf("animation %d/%d %q %.2f / %.2f s, %s", v.which+1, len(v.model.Animations), a.Name, t, a.Duration, state))
 	} else {
 		line(dimColor, "no animations")
 	}
@@ -243,42 +302,29 @@ func (v *Viewer) Draw(ctx *engine.DrawContext) {
 	keyTable(h, f, x, ky, 1, ViewerKeys)
 }
 
-// Orbit is a camera behaviour circling a target: Yaw and Pitch (radians)
-// and Distance place the eye; the viewer's Tick changes them from the
-// input, and each tick places the camera, so its motion is interpolated
-// like every actor's.
-type Orbit struct {
-	Target     mgl32.Vec3
-	Distance   float32
-	Yaw, Pitch float64
-	home       [3]float64
-}
-
-// Tick places the camera.
-func (o *Orbit) Tick(a *scene.Actor, _ timing.TickInfo, _ *scene.Manager) error {
-	o.place(a)
-	return nil
-}
-
-func (o *Orbit) place(a *scene.Actor) {
-	sy, cy := math.Sincos(o.Yaw)
-	sp, cp := math.Sincos(o.Pitch)
-	d := float64(o.Distance)
-	eye := o.Target.Add(mgl32.Vec3{float32(d * cp * sy), float32(d * sp), float32(d * cp * cy)})
-	a.Local.Pos = eye
-	a.Local.Rot = lookRotation(eye, o.Target, mgl32.Vec3{0, 1, 0})
-}
-
 // modelBounds returns a sphere around the meshes drawn in m (the viewer's
 // scene holds the model alone), from the meshes' bounds and the actors'
 // world transforms.
-func modelBounds(m *scene.Manager, lib *asset.Library) (mgl32.Vec3, float32) {
+func modelBounds(m *scene.Manager, lib *asset.Library, extra map[scene.Handle][]gfx.MeshID) (mgl32.Vec3, float32) {
 	lo := mgl32.Vec3{float32(math.Inf(1)), float32(math.Inf(1)), float32(math.Inf(1))}
 	hi := lo.Mul(-1)
 	for _, a := range m.All() {
-		mesh, ok := lib.Mesh(a.Mesh)
+		for _, id := range append([]gfx.MeshID{a.Mesh}, extra[a.Handle()]...) {
+			addBounds(lib, a, id, &lo, &hi)
+		}
+	}
+	if lo[0] > hi[0] { // nothing drawn
+		return mgl32.Vec3{}, 1
+	}
+	return lo.Add(hi).Mul(0.5), max(hi.Sub(lo).Len()/2, 1e-3)
+}
+
+// addBounds grows lo and hi to hold mesh id drawn by actor a (bind pose).
+func addBounds(lib *asset.Library, a *scene.Actor, id gfx.MeshID, lo, hi *mgl32.Vec3) {
+	{
+		mesh, ok := lib.Mesh(id)
 		if !ok {
-			continue
+			return
 		}
 		b := mesh.Bounds()
 		w := a.WorldMatrix()
@@ -290,8 +336,4 @@ func modelBounds(m *scene.Manager, lib *asset.Library) (mgl32.Vec3, float32) {
 			hi[k] = max(hi[k], c[k]+r)
 		}
 	}
-	if lo[0] > hi[0] { // nothing drawn
-		return mgl32.Vec3{}, 1
-	}
-	return lo.Add(hi).Mul(0.5), max(hi.Sub(lo).Len()/2, 1e-3)
 }

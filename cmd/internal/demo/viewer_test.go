@@ -20,11 +20,11 @@ func TestViewerMouseLook(t *testing.T) {
 	if got := h.Game.Window().CursorMode(); got != input.CursorCaptured {
 		t.Errorf("right button held: cursor %v, want captured", got)
 	}
-	if d := v.orbit.Yaw - yaw; math.Abs(d-120*0.005) > 1e-9 {
-		t.Errorf("yaw turned by %v, want %v (120 units of motion)", d, 120*0.005)
+	if d := float64(v.orbit.Yaw - yaw); math.Abs(d+120*0.005) > 1e-6 {
+		t.Errorf("yaw turned by %v, want %v (120 units of motion)", d, -120*0.005)
 	}
-	if d := v.orbit.Pitch - pitch; math.Abs(d+20*0.005) > 1e-9 {
-		t.Errorf("pitch turned by %v, want %v", d, -20*0.005)
+	if d := float64(v.orbit.Pitch - pitch); math.Abs(d-20*0.005) > 1e-6 {
+		t.Errorf("pitch turned by %v, want %v", d, 20*0.005)
 	}
 	h.Inject(6, input.Event{Kind: input.ButtonRelease, Button: input.ButtonRight})
 	ticks(t, h, 2)

@@ -14,7 +14,7 @@ import (
 
 // Config configures Open; its zero value means the defaults.
 type Config struct {
-	// Feeder sizes the queue and the live lane (audio.FeederConfig).
+	// Feeder sizes the queue and the UI lane (audio.FeederConfig).
 	Feeder audio.FeederConfig
 	// Buffer is the device's own buffer (ALSA's, in two periods): 0 means
 	// 20 ms. It adds to the latency; too small a buffer crackles.
@@ -27,9 +27,9 @@ type Config struct {
 // errAlreadyOpen is Open's error for a second device in one process.
 var errAlreadyOpen = errors.New("device: an audio device is already open in this process (oto allows one): open it once and share that Output")
 
-// playerFrames is oto's player buffer: it reads the queue 256 frames
+// playerSamples is oto's player buffer: it reads the queue 256 samples
 // (5.3 ms) at a time.
-const playerFrames = 256
+const playerSamples = 256
 
 // Output is the game's sound on a device: an audio.Feeder whose queue a
 // player of oto reads. Its methods are called on the main goroutine;
@@ -52,7 +52,7 @@ type sink interface {
 	pause()
 	close() error
 	// suspend stops the device's own loop (the player and the device's
-	// write loop), for a device that takes frames instantly.
+	// write loop), for a device that takes samples instantly.
 	suspend() error
 }
 
@@ -64,10 +64,10 @@ type Stats struct {
 	// MaxFeed is the longest a frame spent in Feed: the most the game
 	// loop has waited for sound (it never waits for the device itself).
 	MaxFeed time.Duration
-	// Paced counts the device's reads held back because it took frames
+	// Paced counts the device's reads held back because it took samples
 	// faster than real time (ALSA's null device does).
 	Paced int64
-	// Instant reports a device found taking frames faster than real time
+	// Instant reports a device found taking samples faster than real time
 	// (ALSA's null device, which discards them): its write loop would spin
 	// a core, so it was set aside and the queue is read at real time
 	// instead, as a sound card would read it.
@@ -123,7 +123,7 @@ func (o *Output) Err() error { return o.err }
 // failed).
 func (o *Output) Silent() bool { return o.silent }
 
-// Feeder returns the Output's feeder (its live lane's Mixer, its counters).
+// Feeder returns the Output's feeder (its UI lane's Mixer, its counters).
 func (o *Output) Feeder() *audio.Feeder { return o.f }
 
 // Feed hands the device what the frame's ticks fixed of the game's
@@ -149,13 +149,13 @@ func (o *Output) Feed(game *audio.Mixer, c audio.GameClock) {
 	}
 }
 
-// PlayInterface starts p on the live lane (audio.Feeder.PlayInterface);
-// silent, it does nothing and returns 0.
-func (o *Output) PlayInterface(p audio.Play) (audio.VoiceID, error) {
+// PlayUI starts p on the UI lane (audio.Feeder.PlayUI); when the Output
+// is silent it does nothing and returns 0.
+func (o *Output) PlayUI(p audio.Play) (audio.VoiceID, error) {
 	if o.silent {
 		return 0, nil
 	}
-	return o.f.PlayInterface(p)
+	return o.f.PlayUI(p)
 }
 
 // Stats returns the counters; call it on the main goroutine.
@@ -166,7 +166,7 @@ func (o *Output) Stats() Stats {
 	return s
 }
 
-// setAside suspends a device that takes frames faster than real time and
+// setAside suspends a device that takes samples faster than real time and
 // starts reading the queue at real time on a goroutine of the Output's.
 func (o *Output) setAside() {
 	if err := o.dev.suspend(); err != nil {
@@ -197,20 +197,20 @@ type reader struct {
 	f       *audio.Feeder
 	buf     []float32
 	start   time.Time
-	taken   int64 // frames handed over
+	taken   int64 // samples handed over
 	slack   time.Duration
 	paced   atomic.Int64
-	instant atomic.Bool // paced often: a device that takes frames instantly
+	instant atomic.Bool // paced often: a device that takes samples instantly
 	mu      sync.Mutex
 	retired bool // under mu: oto's reads get silence, the pump reads
 }
 
 // newReader reads f for a device whose own buffer holds buf.
 func newReader(f *audio.Feeder, buf time.Duration) *reader {
-	return &reader{f: f, buf: make([]float32, 2*playerFrames), slack: paceSlack + buf}
+	return &reader{f: f, buf: make([]float32, 2*playerSamples), slack: paceSlack + buf}
 }
 
-// A device must not take frames much faster than real time; ALSA's null
+// A device must not take samples much faster than real time; ALSA's null
 // device takes them as fast as it is given them, which would spin a core.
 // Reads ahead of real time × paceRate by more than paceSlack (plus the
 // device's buffer, which it fills at the start) sleep: a real device
@@ -224,7 +224,7 @@ const (
 	instantAfter = 8
 )
 
-// read takes dst's frames from the feeder for oto, silence once retired.
+// read takes dst's samples from the feeder for oto, silence once retired.
 func (r *reader) read(dst []float32) {
 	r.mu.Lock()
 	if r.retired {
@@ -243,13 +243,13 @@ func (r *reader) retire() {
 }
 
 // pump reads the feeder at real time, a player buffer at a time, in place
-// of a device that takes frames instantly, until stop is closed.
+// of a device that takes samples instantly, until stop is closed.
 func (r *reader) pump(stop <-chan struct{}) {
-	t := time.NewTicker(playerFrames * time.Second / audio.Rate)
+	t := time.NewTicker(playerSamples * time.Second / audio.Rate)
 	defer t.Stop()
 	start := time.Now()
 	var taken int64
-	buf := make([]float32, 2*playerFrames)
+	buf := make([]float32, 2*playerSamples)
 	for {
 		select {
 		case <-stop:
@@ -257,7 +257,7 @@ func (r *reader) pump(stop <-chan struct{}) {
 		case <-t.C:
 		}
 		due := int64(time.Since(start).Seconds() * audio.Rate)
-		for ; taken+playerFrames <= due; taken += playerFrames {
+		for ; taken+playerSamples <= due; taken += playerSamples {
 			r.mu.Lock()
 			r.f.Read(buf)
 			r.mu.Unlock()
@@ -265,13 +265,13 @@ func (r *reader) pump(stop <-chan struct{}) {
 	}
 }
 
-// Read fills p with whole frames from the queue (silence where it has run
+// Read fills p with whole samples from the queue (silence where it has run
 // dry); it never returns an error.
 func (r *reader) Read(p []byte) (int, error) {
 	if r.start.IsZero() {
 		r.start = time.Now()
 	}
-	n := min(len(p)/8, playerFrames)
+	n := min(len(p)/8, playerSamples)
 	ahead := time.Duration(float64(r.taken)/audio.Rate/paceRate*float64(time.Second)) - time.Since(r.start)
 	if ahead > r.slack {
 		if r.paced.Add(1) >= instantAfter {

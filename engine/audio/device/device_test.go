@@ -55,6 +55,25 @@ func inChild(t *testing.T, name, conf string) bool {
 	return false
 }
 
+// collect returns a Logf that appends each notice to *notices.
+func collect(notices *[]string) func(format string, args ...any) {
+	return func(f string, a ...any) { *notices = append(*notices, fmt.Sprintf(f, a...)) }
+}
+
+// openNull opens the Output on ALSA's null device (in the child process
+// inChild started with it as the default), collecting its notices; the
+// Output is closed when the test ends.
+func openNull(t *testing.T) (*device.Output, *[]string) {
+	t.Helper()
+	notices := new([]string)
+	out, err := device.Open(device.Config{Logf: collect(notices)})
+	if err != nil {
+		t.Fatalf("Open with ALSA's null device: %v", err)
+	}
+	t.Cleanup(func() { out.Close() })
+	return out, notices
+}
+
 // beeper is a game state that starts a short beep every fifth tick.
 type beeper struct{ clip *audio.Clip }
 
@@ -71,18 +90,13 @@ func (b *beeper) Draw(*engine.DrawContext) {}
 // TestNullDevicePlaysARunningGame opens the real device path through oto
 // and ALSA's null device (which discards what it is given), runs a game
 // for 400 ms of real time feeding it, and checks that the device pulled
-// frames at about real time (the reader paces a device that would take
+// samples at about real time (the reader paces a device that would take
 // them faster), that nothing failed, and that no frame spent long in Feed.
 func TestNullDevicePlaysARunningGame(t *testing.T) {
 	if !inChild(t, "TestNullDevicePlaysARunningGame", "pcm.!default { type null }\n") {
 		return
 	}
-	var notices []string
-	out, err := device.Open(device.Config{Logf: func(f string, a ...any) { notices = append(notices, fmt.Sprintf(f, a...)) }})
-	if err != nil {
-		t.Fatalf("Open with ALSA's null device: %v", err)
-	}
-	defer out.Close()
+	out, notices := openNull(t)
 	if _, err := device.Open(device.Config{}); err == nil || !strings.Contains(err.Error(), "already open") {
 		t.Errorf("a second Open: got %v, want an error saying a device is already open", err)
 	}
@@ -113,18 +127,18 @@ func TestNullDevicePlaysARunningGame(t *testing.T) {
 	}
 	elapsed := time.Since(start)
 	st := out.Stats()
-	t.Logf("%v: %d frames consumed (%.0f per second), %d underrun, %d reads paced, longest Feed %v, level %d",
+	t.Logf("%v: %d samples consumed (%.0f per second), %d underrun, %d reads paced, longest Feed %v, level %d",
 		elapsed, st.Consumed, float64(st.Consumed)/elapsed.Seconds(), st.Underrun, st.Paced, st.MaxFeed, st.Level)
-	if out.Silent() || out.Err() != nil || len(notices) != 0 {
-		t.Errorf("silent %v, err %v, notices %q: want a playing device", out.Silent(), out.Err(), notices)
+	if out.Silent() || out.Err() != nil || len(*notices) != 0 {
+		t.Errorf("silent %v, err %v, notices %q: want a playing device", out.Silent(), out.Err(), *notices)
 	}
 	// The device took at least a queue and at most real time plus the
 	// pacing's slack (60 ms and the device's 20 ms buffer) and one player
 	// buffer.
 	if lo, hi := int64(st.Level), int64(elapsed.Seconds()*audio.Rate*1.002+0.08*audio.Rate+512); st.Consumed < lo || st.Consumed > hi {
-		t.Errorf("the device consumed %d frames in %v, want %d to %d", st.Consumed, elapsed, lo, hi)
+		t.Errorf("the device consumed %d samples in %v, want %d to %d", st.Consumed, elapsed, lo, hi)
 	}
-	// A Feed renders about one frame's sound (4 ms here, 192 frames, a
+	// A Feed renders about one frame's sound (4 ms here, 192 samples, a
 	// few voices): tens of microseconds. 20 ms allows for a loaded
 	// two-core machine under the race detector; a loop that waited on
 	// the device would wait a device period (10 ms) again and again.
@@ -143,7 +157,7 @@ func TestNoDeviceRunsSilently(t *testing.T) {
 		return
 	}
 	var notices []string
-	out, err := device.Open(device.Config{Logf: func(f string, a ...any) { notices = append(notices, fmt.Sprintf(f, a...)) }})
+	out, err := device.Open(device.Config{Logf: collect(&notices)})
 	if err == nil || out == nil || !out.Silent() {
 		t.Fatalf("Open without a device: got %v, %v; want a silent Output and the reason", out, err)
 	}
@@ -159,7 +173,7 @@ func TestNoDeviceRunsSilently(t *testing.T) {
 		t.Fatal(err)
 	}
 	if id, err := game.Game.Audio().PlayUI(audio.Play{Clip: &audio.Clip{Samples: []float32{1, 1}}, Volume: 1}); id != 0 || err != nil {
-		t.Errorf("PlayInterface on a silent Output: got %v, %v; want 0, nil", id, err)
+		t.Errorf("PlayUI on a silent Output: got %v, %v; want 0, nil", id, err)
 	}
 	if len(notices) != 1 {
 		t.Errorf("%d notices after running, want still 1", len(notices))

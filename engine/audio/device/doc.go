@@ -1,8 +1,8 @@
 // Package device plays a game's sound on the system's audio device through
 // oto (github.com/ebitengine/oto/v3; cgo and ALSA on Linux, whose headers
 // come from Debian's libasound2-dev). Open it once and hand it to
-// engine.Game.SetAudioOutput: each frame the engine feeds it after the
-// ticks, and oto's goroutine copies the frames out of the feeder's
+// engine.Game.Audio().SetOutput: each frame the engine feeds it after the
+// ticks, and oto's goroutine copies the samples out of the feeder's
 // lock-free queue. Without a device the game runs on, silent, after one
 // notice saying how to get sound.
 //

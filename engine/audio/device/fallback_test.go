@@ -10,16 +10,16 @@ import (
 	"github.com/tickwork/tickwork/engine/audio"
 )
 
-// dyingSink is a device that works for a number of frames and then fails,
+// dyingSink is a device that works for a number of samples and then fails,
 // the way a USB headset that is pulled out does.
 type dyingSink struct {
-	frames, failAt int
-	paused         int
+	samples, failAt int
+	paused          int
 }
 
 func (d *dyingSink) err() error {
-	d.frames++
-	if d.frames > d.failAt {
+	d.samples++
+	if d.samples > d.failAt {
 		return errors.New("ALSA error at snd_pcm_writei: No such device")
 	}
 	return nil
@@ -52,7 +52,7 @@ func TestDeviceLostMidGameFallsSilentWithOneNotice(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		o.Feed(game, audio.GameClock{Frame: int64(frame) * 800, Scale: 1})
+		o.Feed(game, audio.GameClock{Sample: int64(frame) * 800, Scale: 1})
 		if got, want := o.Silent(), frame > 5; got != want {
 			t.Fatalf("frame %d: got Silent %v, want %v", frame, got, want)
 		}
@@ -71,7 +71,7 @@ func TestDeviceLostMidGameFallsSilentWithOneNotice(t *testing.T) {
 	if dev.paused != 1 {
 		t.Errorf("got the player paused %d times, want once", dev.paused)
 	}
-	if id, err := o.PlayInterface(audio.Play{Clip: click, Volume: 1}); id != 0 || err != nil {
-		t.Errorf("PlayInterface on a silent Output: got (%d, %v), want (0, nil)", id, err)
+	if id, err := o.PlayUI(audio.Play{Clip: click, Volume: 1}); id != 0 || err != nil {
+		t.Errorf("PlayUI on a silent Output: got (%d, %v), want (0, nil)", id, err)
 	}
 }

@@ -45,7 +45,7 @@ func openBackend(buf time.Duration, r io.Reader) (*backend, error) {
 		return nil, err
 	}
 	p := ctx.NewPlayer(r)
-	p.SetBufferSize(playerFrames * 8)
+	p.SetBufferSize(playerSamples * 8)
 	p.Play()
 	if err := p.Err(); err != nil {
 		return nil, fmt.Errorf("starting the player: %w", err)

@@ -3,14 +3,12 @@
 package device_test
 
 import (
-	"fmt"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/audio"
-	"github.com/tickwork/tickwork/engine/audio/device"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -26,19 +24,14 @@ func cpuTime(t *testing.T) time.Duration {
 // ALSA's null device takes whatever it is given at once, so oto's write
 // loop went round without ever waiting: a core spun for as long as the
 // game ran (a windowed game used twice the CPU, and lost frames). The
-// Output notices a device that takes frames faster than real time, sets it
+// Output notices a device that takes samples faster than real time, sets it
 // aside and reads the queue at real time itself: a game at 60 frames per
 // second costs a few percent of a core, as without a device.
 func TestInstantDeviceDoesNotSpin(t *testing.T) {
 	if !inChild(t, "TestInstantDeviceDoesNotSpin", "pcm.!default { type null }\n") {
 		return
 	}
-	var notices []string
-	out, err := device.Open(device.Config{Logf: func(f string, a ...any) { notices = append(notices, fmt.Sprintf(f, a...)) }})
-	if err != nil {
-		t.Fatalf("Open with ALSA's null device: %v", err)
-	}
-	defer out.Close()
+	out, notices := openNull(t)
 	h, err := engine.NewHeadless(engine.Options{}, &beeper{clip: &audio.Clip{Name: "beep", Samples: make([]float32, 2*2400)}})
 	if err != nil {
 		t.Fatal(err)
@@ -60,15 +53,15 @@ func TestInstantDeviceDoesNotSpin(t *testing.T) {
 	run(300 * time.Millisecond) // the device opens and is found out
 	wall, cpu := run(time.Second)
 	st := out.Stats()
-	t.Logf("%v of CPU in %v (%.0f%%); %d frames consumed, %d underrun, instant device: %v", cpu, wall, 100*cpu.Seconds()/wall.Seconds(), st.Consumed, st.Underrun, st.Instant)
+	t.Logf("%v of CPU in %v (%.0f%%); %d samples consumed, %d underrun, instant device: %v", cpu, wall, 100*cpu.Seconds()/wall.Seconds(), st.Consumed, st.Underrun, st.Instant)
 	if r := cpu.Seconds() / wall.Seconds(); r > 0.30 {
 		t.Errorf("the game used %.0f%% of a core, want under 30%% (a 60 fps loop of a few voices: 3%% here, 10%% under the race detector)", 100*r)
 	}
-	if !st.Instant || out.Silent() || len(notices) != 0 {
-		t.Errorf("instant %v, silent %v, notices %q: want the null device found out, playing, no notice", st.Instant, out.Silent(), notices)
+	if !st.Instant || out.Silent() || len(*notices) != 0 {
+		t.Errorf("instant %v, silent %v, notices %q: want the null device found out, playing, no notice", st.Instant, out.Silent(), *notices)
 	}
-	// Read at real time: a second's frames, give or take a queue.
+	// Read at real time: a second's samples, give or take a queue.
 	if lo, hi := int64(1.3*audio.Rate)-int64(st.Level)-2048, int64(1.3*audio.Rate*1.01)+int64(st.Level)+2048; st.Consumed < lo || st.Consumed > hi {
-		t.Errorf("consumed %d frames in 1.3 s, want %d to %d (real time)", st.Consumed, lo, hi)
+		t.Errorf("consumed %d samples in 1.3 s, want %d to %d (real time)", st.Consumed, lo, hi)
 	}
 }

@@ -23,7 +23,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	secs := float64(clip.Frames()) / audio.Rate
+	secs := float64(clip.Len()) / audio.Rate
 	fmt.Println(secs >= 1 && secs < 1.1)
 	// Output: true
 }

@@ -23,7 +23,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(clip.Frames(), wav.Codec{}.Name())
+	fmt.Println(clip.Len(), wav.Codec{}.Name())
 
 	// A file of another format, or none given, is an error naming it.
 	_, err = audio.Decode("notes.txt", bytes.NewReader([]byte("do re mi fa sol")), wav.Codec{})

@@ -153,9 +153,9 @@ func (d *decoder) check(format uint16) error {
 	return nil
 }
 
-// Frames returns the data chunk's length in frames (audio.Sized), from
+// Len returns the data chunk's length in samples (audio.Sized), from
 // the header.
-func (d *decoder) Frames() int64 { return d.size / int64(d.ch*d.bits/8) }
+func (d *decoder) Len() int64 { return d.size / int64(d.ch*d.bits/8) }
 
 func (d *decoder) Channels() int { return d.ch }
 func (d *decoder) Rate() int     { return d.rate }
@@ -170,15 +170,15 @@ func (d *decoder) Rewind() error {
 }
 
 func (d *decoder) Read(p []float32) (int, error) {
-	size := d.ch * d.bits / 8 // bytes per frame
-	frames := int(min(int64(min(len(p)/2, len(d.raw)/size)), d.left/int64(size)))
-	if frames == 0 {
+	size := d.ch * d.bits / 8 // bytes per sample
+	samples := int(min(int64(min(len(p)/2, len(d.raw)/size)), d.left/int64(size)))
+	if samples == 0 {
 		return 0, io.EOF
 	}
-	n, err := io.ReadFull(d.r, d.raw[:frames*size])
+	n, err := io.ReadFull(d.r, d.raw[:samples*size])
 	d.left -= int64(n)
-	frames = n / size // a partial last frame is dropped
-	if frames == 0 {
+	samples = n / size // a partial last sample is dropped
+	if samples == 0 {
 		if err == nil || err == io.ErrUnexpectedEOF {
 			err = io.EOF
 		}
@@ -186,7 +186,7 @@ func (d *decoder) Read(p []float32) (int, error) {
 	}
 	b := d.raw
 	scale := 1 / float64(int64(1)<<(d.bits-1))
-	for i := range frames * d.ch {
+	for i := range samples * d.ch {
 		var v float64
 		switch {
 		case d.float:
@@ -212,7 +212,7 @@ func (d *decoder) Read(p []float32) (int, error) {
 		}
 	}
 	if err == io.ErrUnexpectedEOF || err == io.EOF {
-		err = nil // the frames first; io.EOF on the next call
+		err = nil // the samples first; io.EOF on the next call
 	}
-	return frames, err
+	return samples, err
 }
