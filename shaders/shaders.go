@@ -169,6 +169,9 @@ type Program struct {
 	// them draws more cheaply and leaves their uniforms unused; the variant
 	// with every define uses every uniform.
 	Variants bool
+	// Partial: the pairing of its shaders leaves some of the uniforms its
+	// vertex shader declares unused (they are not checked as active).
+	Partial bool
 }
 
 // Defines of a Variants program's variants: the full scene (both mesh
@@ -262,6 +265,21 @@ func Sky() Program {
 	}
 }
 
+// SkinnedShadow returns the program that draws skinned and morphed meshes
+// into a shadow map: skinned.vert (given the cascade's matrix as its
+// view-projection) with the depth-only shadow.frag.
+func SkinnedShadow() Program {
+	return Program{
+		Name:     "skinned-shadow",
+		Vertex:   "skinned.vert",
+		Fragment: "shadow.frag",
+		Uniforms: []string{UniformViewProjection, UniformUVTransform, UniformBones, UniformTargets, UniformMorphWeights,
+			UniformTargetCount, UniformBoneBase, UniformMorphBase, UniformSkinned},
+		Attribs: Skinned().Attribs,
+		Partial: true,
+	}
+}
+
 // HUD returns the program that draws HUD rectangles and text.
 func HUD() Program {
 	return Program{
@@ -294,7 +312,7 @@ func Lines() Program {
 
 // All returns every built-in program.
 func All() []Program {
-	return []Program{Mesh(), MeshLean(), Skinned(), Shadow(), Sky(), HUD(), Lines()}
+	return []Program{Mesh(), MeshLean(), Skinned(), Shadow(), SkinnedShadow(), Sky(), HUD(), Lines()}
 }
 
 // HasUniform reports whether name is one of p's uniforms.

@@ -59,7 +59,7 @@ func (r *Renderer) loadVariant(desc shaders.Program, defines string) (program, e
 		fs = withDefines(fs, defines)
 	}
 	// Only the variant with every define uses every uniform.
-	strict := r.shaderDir == "" && (!desc.Variants || len(strings.Fields(defines)) == variantsOf(desc))
+	strict := r.shaderDir == "" && !desc.Partial && (!desc.Variants || len(strings.Fields(defines)) == variantsOf(desc))
 	id, err := r.compileProgram(desc.Vertex, vs, desc.Fragment, fs)
 	if err != nil {
 		return program{}, err

@@ -19,6 +19,11 @@ type shadowState struct {
 	prog     program
 	uLightVP int32
 
+	// The skinned meshes' shadow program and its uniforms.
+	skinProg                               program
+	uSkinVP, uTargets, uSkinned, uBoneBase int32
+	uMorphBase                             int32
+
 	tex, fbo uint32
 	size     int // one cascade's side in texels
 	count    int // cascades of the texture
@@ -53,9 +58,24 @@ func (r *Renderer) loadShadowProgram() error {
 	if err != nil {
 		return err
 	}
+	sp, err := r.loadProgram(shaders.SkinnedShadow())
+	if err != nil {
+		r.gl.deleteProgram(&p.id)
+		return err
+	}
 	s := &r.shadow
 	r.gl.deleteProgram(&s.prog.id)
+	r.gl.deleteProgram(&s.skinProg.id)
 	s.prog, s.uLightVP = p, p.uniform(shaders.UniformLightVP)
+	s.skinProg = sp
+	s.uSkinVP, s.uTargets = sp.uniform(shaders.UniformViewProjection), sp.uniform(shaders.UniformTargetCount)
+	s.uSkinned, s.uBoneBase = sp.uniform(shaders.UniformSkinned), sp.uniform(shaders.UniformBoneBase)
+	s.uMorphBase = sp.uniform(shaders.UniformMorphBase)
+	a := &r.gl
+	a.useProgram(sp.id)
+	a.uniform1i(sp.uniform(shaders.UniformBones), unitBones)
+	a.uniform1i(sp.uniform(shaders.UniformTargets), unitTargets)
+	a.uniform1i(sp.uniform(shaders.UniformMorphWeights), unitWeights)
 	return nil
 }
 
@@ -197,6 +217,7 @@ func (r *Renderer) drawShadows(dl *gfx.DrawList, aspect float32) {
 			r.stats.ShadowDrawCalls++
 		}
 	}
+	r.drawSkinnedShadows(dl)
 	a.calls += 2
 	gl.Disable(gl.POLYGON_OFFSET_FILL)
 	gl.Viewport(0, 0, int32(r.width), int32(r.height))
@@ -204,6 +225,45 @@ func (r *Renderer) drawShadows(dl *gfx.DrawList, aspect float32) {
 	r.bindSceneFramebuffer()
 	a.bindUnit(shaders.UnitShadow, s.tex, 0)
 	r.stats.ShadowTime += time.Since(start)
+}
+
+// drawSkinnedShadows draws the skinned batches of dl into every cascade,
+// skinned as the scene draws them (blended and unlit ones cast none).
+func (r *Renderer) drawSkinnedShadows(dl *gfx.DrawList) {
+	s := &r.shadow
+	a := &r.gl
+	for i, bs := 0, dl.SkinnedBatches(); i < len(bs); i++ {
+		b := &bs[i]
+		if len(b.Instances) == 0 {
+			continue
+		}
+		g, sk, _ := r.skinMesh(b.Mesh)
+		if g == nil {
+			continue // reported by the main pass
+		}
+		id := b.Material
+		if id == 0 {
+			id = g.material
+		}
+		if mat := r.material(id); mat.blend || mat.unlit != 0 {
+			continue
+		}
+		a.useProgram(s.skinProg.id)
+		a.uniform1i(s.uTargets, sk.targets)
+		a.uniform1i(s.uSkinned, b2i(sk.skinned))
+		if sk.targets > 0 {
+			a.calls += 3
+			gl.ActiveTexture(gl.TEXTURE0 + unitTargets)
+			gl.BindTexture(gl.TEXTURE_BUFFER, sk.targetsTex)
+			gl.ActiveTexture(gl.TEXTURE0)
+		}
+		for k := range s.on {
+			a.calls++
+			gl.Viewport(int32(k*s.size), 0, int32(s.size), int32(s.size))
+			a.uniformMatrix4(s.uSkinVP, (*[16]float32)(&s.vps[k]))
+			r.drawSkinnedRuns(dl, g, sk, b.Instances, runLocs{s.uBoneBase, s.uMorphBase, true})
+		}
+	}
 }
 
 // setShadow sets the shadow uniforms in the program in use.
@@ -231,4 +291,5 @@ func (r *Renderer) closeShadows() {
 		s.fbo = 0
 	}
 	a.deleteProgram(&s.prog.id)
+	a.deleteProgram(&s.skinProg.id)
 }

@@ -307,15 +307,22 @@ func (r *Renderer) drawSkinned(dl *gfx.DrawList) error {
 			gl.BindTexture(gl.TEXTURE_BUFFER, sk.targetsTex)
 			gl.ActiveTexture(gl.TEXTURE0)
 		}
-		r.drawSkinnedRuns(dl, g, sk, b.Instances)
+		r.drawSkinnedRuns(dl, g, sk, b.Instances, runLocs{s.uBoneBase, s.uMorphBase, false})
 	}
 	a.enable(capBlend, false)
 	return bad
 }
 
+// runLocs are where the program in use takes a run's first bone and
+// weight, and whether its draws are the shadow pass's.
+type runLocs struct {
+	boneBase, morphBase int32
+	shadow              bool
+}
+
 // drawSkinnedRuns draws ins in as few draws as the texture buffers allow:
 // each run streams the bones and weights its instances use.
-func (r *Renderer) drawSkinnedRuns(dl *gfx.DrawList, g *gpuMesh, sk *gpuSkin, ins []gfx.SkinnedInstance) {
+func (r *Renderer) drawSkinnedRuns(dl *gfx.DrawList, g *gpuMesh, sk *gpuSkin, ins []gfx.SkinnedInstance, locs runLocs) {
 	bones, weights := dl.Bones(), dl.MorphWeights()
 	maxBones, maxWeights := r.skin.maxTexels/4, r.skin.maxTexels
 	joints, targets := max(sk.joints, 1), int(max(sk.targets, 1))
@@ -352,8 +359,8 @@ func (r *Renderer) drawSkinnedRuns(dl *gfx.DrawList, g *gpuMesh, sk *gpuSkin, in
 		if wLo >= 0 && wHi > wLo {
 			r.streamTexels(r.skin.weightsBuf, &r.skin.weightsCap, unsafe.Pointer(&weights[wLo]), (wHi-wLo)*4)
 		}
-		a.uniform1i(r.skin.uBoneBase, int32(max(bLo, 0)))
-		a.uniform1i(r.skin.uMorphBase, int32(max(wLo, 0)))
+		a.uniform1i(locs.boneBase, int32(max(bLo, 0)))
+		a.uniform1i(locs.morphBase, int32(max(wLo, 0)))
 		n := end - start
 		a.bindVertexArray(g.vao)
 		a.bindArrayBuffer(g.inst.buf)
@@ -367,10 +374,15 @@ func (r *Renderer) drawSkinnedRuns(dl *gfx.DrawList, g *gpuMesh, sk *gpuSkin, in
 		a.draw(g, int32(n))
 		r.stats.UploadTime += t1.Sub(t0)
 		r.stats.DrawTime += time.Since(t2)
-		r.stats.DrawCalls++
-		r.stats.Batches++
-		r.stats.Instances += n
-		r.stats.BytesUploaded += size + max(bHi-bLo, 0)*64 + max(wHi-wLo, 0)*4
+		if locs.shadow {
+			r.stats.ShadowDrawCalls++
+			r.stats.ShadowBytes += size + max(bHi-bLo, 0)*64 + max(wHi-wLo, 0)*4
+		} else {
+			r.stats.DrawCalls++
+			r.stats.Batches++
+			r.stats.Instances += n
+			r.stats.BytesUploaded += size + max(bHi-bLo, 0)*64 + max(wHi-wLo, 0)*4
+		}
 		start = end
 	}
 }
