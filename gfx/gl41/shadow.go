@@ -35,7 +35,6 @@ type shadowState struct {
 	splits   [4]float32
 	texel    [4]float32
 	fwd      mgl32.Vec3
-	time     time.Duration // the shadow passes' share of RenderTime this frame
 }
 
 // shadowPlan returns the cascades, map size and filter radius of q.
