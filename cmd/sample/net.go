@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/tickwork/tickwork/cmd/internal/demo"
@@ -27,12 +28,33 @@ const (
 type netPlay struct {
 	s    *session.Session
 	live []input.Event // the window's events of the tick being captured
+	held []input.Key   // the keys the local player holds
 	rec  *netRecorder  // -record: the confirmed input stream, or nil
 }
 
 // LiveInput keeps the window's events of tick for the session's Local.
+// When the window loses the focus, the keys the player holds are released
+// (the engine releases none for a tick source).
 func (n *netPlay) LiveInput(tick uint64, events []input.Event) {
-	n.live = append(n.live[:0], events...)
+	n.live = n.live[:0]
+	for _, e := range events {
+		n.live = append(n.live, e)
+		switch e.Kind {
+		case input.KeyPress:
+			if !slices.Contains(n.held, e.Key) {
+				n.held = append(n.held, e.Key)
+			}
+		case input.KeyRelease:
+			if i := slices.Index(n.held, e.Key); i >= 0 {
+				n.held = slices.Delete(n.held, i, i+1)
+			}
+		case input.FocusLost:
+			for _, k := range n.held {
+				n.live = append(n.live, input.Event{Time: e.Time, Kind: input.KeyRelease, Key: k})
+			}
+			n.held = n.held[:0]
+		}
+	}
 }
 
 // TickEvents gives every player's events of tick (the session's).
@@ -188,8 +210,16 @@ func (r *netRecorder) TickDone(tick uint64, g *engine.Game) error {
 	return nil
 }
 
-// GameEnd gives the recording the state after the last tick.
-func (r *netRecorder) GameEnd(g *engine.Game) error { return r.rec.GameEnd(g) }
+// GameEnd gives the recording the state after the last tick, when every
+// tick run is confirmed and written; otherwise the game has run ticks past
+// the recording's end (predicted), and the recording's last hash is its
+// periodic one.
+func (r *netRecorder) GameEnd(g *engine.Game) error {
+	if r.next != g.Time().Ticks() {
+		return nil
+	}
+	return r.rec.GameEnd(g)
+}
 
 // Close finalises the recording.
 func (r *netRecorder) Close() error { return r.rec.Close() }
