@@ -8,9 +8,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tickwork/tickwork/engine/input"
 )
 
 // matchTimeout bounds each two-process match of the tests.
@@ -154,5 +157,25 @@ func TestNetFlagsAreChecked(t *testing.T) {
 		if r.code != 2 || !strings.Contains(r.stderr, tc.flag) || r.stdout != "" {
 			t.Errorf("%v: status %d, stderr %q: want status 2 and an error naming %s", tc.args, r.code, r.stderr, tc.flag)
 		}
+	}
+}
+
+// TestLostFocusReleasesThePlayersKeys: in a match the engine releases no
+// keys when the window loses the focus (a tick source supplies the
+// input); the sample releases those its player holds, so none stays down
+// on the other machine.
+func TestLostFocusReleasesThePlayersKeys(t *testing.T) {
+	n := &netPlay{}
+	press := func(k input.Key) input.Event { return input.Event{Kind: input.KeyPress, Key: k} }
+	n.LiveInput(0, []input.Event{press(input.KeyUp), press(input.KeyLeft), {Kind: input.KeyRelease, Key: input.KeyUp}})
+	n.LiveInput(1, []input.Event{{Kind: input.FocusLost, Time: 5}})
+	got := n.local(1, nil)
+	want := []input.Event{{Kind: input.FocusLost, Time: 5}, {Kind: input.KeyRelease, Key: input.KeyLeft, Time: 5}}
+	if !slices.Equal(got, want) {
+		t.Errorf("after a focus loss with Left held: %v, want %v", got, want)
+	}
+	n.LiveInput(2, []input.Event{{Kind: input.FocusLost}})
+	if got := n.local(2, nil); len(got) != 1 {
+		t.Errorf("a second focus loss with nothing held: %v, want the FocusLost alone", got)
 	}
 }
