@@ -171,11 +171,15 @@ func (n *netPlay) settle(g *engine.Game, ticks uint64) error {
 // machine that is ahead runs slightly slower until the other catches up.
 type syncClock struct {
 	engine.Clock
-	lag timing.Micros
+	lag  timing.Micros
+	last timing.Micros // never goes back
 }
 
-// Now returns the held-back time.
-func (c *syncClock) Now() timing.Micros { return c.Clock.Now() - c.lag }
+// Now returns the held-back time, never earlier than the last reading.
+func (c *syncClock) Now() timing.Micros {
+	c.last = max(c.last, c.Clock.Now()-c.lag)
+	return c.last
+}
 
 // stretch lengthens the next ticks by the session's suggestion: ticks
 // ticks ran in the last frame.

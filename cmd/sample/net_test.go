@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/input"
 )
 
@@ -177,5 +178,26 @@ func TestLostFocusReleasesThePlayersKeys(t *testing.T) {
 	n.LiveInput(2, []input.Event{{Kind: input.FocusLost}})
 	if got := n.local(2, nil); len(got) != 1 {
 		t.Errorf("a second focus loss with nothing held: %v, want the FocusLost alone", got)
+	}
+}
+
+// TestSyncClockHoldsBackAndNeverGoesBack: the match's clock falls behind
+// the real one by the stretch asked for, and never runs backwards even
+// when the stretch is larger than the time that passed.
+func TestSyncClockHoldsBackAndNeverGoesBack(t *testing.T) {
+	wall := &engine.ManualClock{}
+	c := &syncClock{Clock: wall}
+	wall.Set(100_000)
+	if got := c.Now(); got != 100_000 {
+		t.Fatalf("no stretch: %d, want 100000", got)
+	}
+	c.lag += 30_000
+	wall.Set(110_000)
+	if got := c.Now(); got != 100_000 {
+		t.Errorf("30 ms behind after 10 ms: %d, want 100000 (held, not earlier)", got)
+	}
+	wall.Set(200_000)
+	if got := c.Now(); got != 170_000 {
+		t.Errorf("30 ms behind at 200 ms: %d, want 170000", got)
 	}
 }
