@@ -78,3 +78,28 @@ func TestLiveInputReachesTheTickSource(t *testing.T) {
 		})
 	}
 }
+
+// TestLiveInputGetsTheFocusLossNotReleases: with a LiveInput source the
+// window's focus loss is passed on as it is, and the engine adds no key
+// releases of its own (the source releases its player's keys; the
+// engine's held keys may be another player's).
+func TestLiveInputGetsTheFocusLossNotReleases(t *testing.T) {
+	p := &probe{name: "p", log: &journal{}}
+	g, win, clk, _ := manualGame(t, Options{}, p)
+	src := &liveSource{kept: map[uint64][]input.Event{}}
+	g.SetTickSource(src)
+	win.pending = append(win.pending, key(input.KeyPress, input.KeyA, 1000))
+	clk.Set(40000)
+	if err := g.RunFrame(); err != nil {
+		t.Fatal(err)
+	}
+	win.pending = append(win.pending, input.Event{Time: 41000, Kind: input.FocusLost})
+	clk.Set(80000)
+	if err := g.RunFrame(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"live 0: key-press A", "events 0", "live 1: focus-lost key#0", "events 1"} // no key-release A
+	if got := src.calls; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("calls:\n got %q\nwant %q", got, want)
+	}
+}
