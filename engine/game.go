@@ -108,6 +108,7 @@ type Game struct {
 	unknownEvents uint64
 	held          []input.Key
 	source        TickSource
+	live          LiveInput // source, when it takes the window's input too
 	sinks         []TickSink
 
 	picture   gfx.Picture

@@ -10,14 +10,31 @@ import (
 )
 
 // TickSource supplies each tick's input in place of the window: a replay, a
-// test script. Live input is then ignored, except that closing the window
-// still ends the game. An event of an unknown kind (input.Kind.Valid is
+// test script. Live input is then ignored (unless the source implements
+// LiveInput), except that closing the window still ends the game. An event of an unknown kind (input.Kind.Valid is
 // false) is dropped before the tick sees it and counted in
 // Stats.UnknownEvents.
 type TickSource interface {
 	// TickEvents appends the events of tick to dst. Called once per tick,
 	// in tick order, on the main goroutine.
 	TickEvents(tick uint64, dst []input.Event) ([]input.Event, error)
+}
+
+// LiveInput is implemented by a TickSource that also wants the window's own
+// input: an online session, whose local player plays with the keyboard and
+// pads while the session supplies every player's events. For each new tick,
+// before that tick's TickEvents, the engine calls LiveInput with the
+// window's events queued for the tick (the ones the tick would have got
+// without a source: those up to the tick's ideal moment, all of them on the
+// frame's last tick), window events (resize, focus, close) included. The
+// engine does not apply them itself: only what TickEvents returns reaches
+// the tick. Ticks run again by a rewind are not given live input again.
+// On a focus loss the engine releases no keys for a source: the source sees
+// the FocusLost event and releases the keys its player holds. Called on the
+// main goroutine; events is only valid during the call.
+type LiveInput interface {
+	TickSource
+	LiveInput(tick uint64, events []input.Event)
 }
 
 // TickSink observes every tick: the input delivered to it and the game
@@ -40,8 +57,13 @@ type GameEnder interface {
 }
 
 // SetTickSource makes src supply every tick's input from now on (nil goes
-// back to the window's input).
-func (g *Game) SetTickSource(src TickSource) { g.source = src }
+// back to the window's input). A source that implements LiveInput is given
+// the window's events of each tick too. Call it on the main goroutine,
+// between frames.
+func (g *Game) SetTickSource(src TickSource) {
+	g.source = src
+	g.live, _ = src.(LiveInput)
+}
 
 // AddTickSink adds an observer of every tick. It is closed when the game ends.
 func (g *Game) AddTickSink(s TickSink) { g.sinks = append(g.sinks, s) }
@@ -149,7 +171,7 @@ func (g *Game) takeEvents() {
 				g.sched.Resume()
 			}
 		}
-		if g.source == nil {
+		if g.source == nil || g.live != nil {
 			g.enqueue(e)
 		}
 	}
@@ -171,6 +193,12 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 	// The tick's input: events up to the tick's ideal moment, or all of
 	// them on the frame's last tick; a replay or script instead.
 	g.deliver = g.deliver[:0]
+	if g.live != nil {
+		n := g.takeQueued(ideal, lastInFrame)
+		g.markSink("TickSource", g.source)
+		g.live.LiveInput(ti.Index, g.queue[:n])
+		g.queue = g.queue[:copy(g.queue, g.queue[n:])]
+	}
 	if g.source != nil {
 		var err error
 		g.markSink("TickSource", g.source)
@@ -182,10 +210,7 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 			return fmt.Errorf("engine: input for tick %d: %w", ti.Index, err)
 		}
 	} else {
-		n := 0
-		for n < len(g.queue) && (lastInFrame || g.queue[n].Time <= ideal) {
-			n++
-		}
+		n := g.takeQueued(ideal, lastInFrame)
 		g.deliver = append(g.deliver, g.queue[:n]...)
 		g.queue = g.queue[:copy(g.queue, g.queue[n:])]
 	}
@@ -200,6 +225,16 @@ func (g *Game) tick(ti timing.TickInfo, ideal timing.Micros, lastInFrame bool) e
 		g.save(ti, g.deliver)
 	}
 	return g.runTick(ti, g.deliver)
+}
+
+// takeQueued says how many queued live events belong to the tick whose
+// ideal moment is ideal: those up to it, or all on the frame's last tick.
+func (g *Game) takeQueued(ideal timing.Micros, lastInFrame bool) int {
+	n := 0
+	for n < len(g.queue) && (lastInFrame || g.queue[n].Time <= ideal) {
+		n++
+	}
+	return n
 }
 
 // runTick runs tick ti with the input evs: the input latches, the sinks,

@@ -18,23 +18,43 @@ const hashEvery = 30
 // finishes the file, atomically, when the game ends. The scene's settings
 // go into the recording's metadata, so that -replay restores them.
 func record(g *engine.Game, path, start string, cfg demo.Config) error {
-	rec, err := replay.Create(path, replay.Header{
-		TickRate: g.Time().TickRate(), Seed: g.Options().Seed, InitialState: start, HashEvery: hashEvery,
-		Meta: []replay.Meta{{Key: metaActors, Value: strconv.Itoa(cfg.Actors)}, {Key: metaScene, Value: demo.SceneVersion}},
-	})
+	rec, err := newRecorder(g, path, start, cfg)
 	if err != nil {
-		return fmt.Errorf("record: %w", err)
+		return err
 	}
 	g.AddTickSink(rec)
 	return nil
 }
 
-// Metadata keys: the number of extra actors, and the scene's content
-// (demo.SceneVersion; recordings made before it was stored have none).
+// newRecorder creates the recording of g to path.
+func newRecorder(g *engine.Game, path, start string, cfg demo.Config) (*replay.Recorder, error) {
+	rec, err := replay.Create(path, replay.Header{
+		TickRate: g.Time().TickRate(), Seed: g.Options().Seed, InitialState: start, HashEvery: hashEvery,
+		Meta: meta(cfg),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("record: %w", err)
+	}
+	return rec, nil
+}
+
+// Metadata keys: the number of extra actors, the scene's content
+// (demo.SceneVersion; recordings made before it was stored have none), and
+// for a two-player match, its number of players.
 const (
-	metaActors = "actors"
-	metaScene  = "scene"
+	metaActors  = "actors"
+	metaScene   = "scene"
+	metaPlayers = "players"
 )
+
+// meta is a recording's metadata for the scene cfg.
+func meta(cfg demo.Config) []replay.Meta {
+	m := []replay.Meta{{Key: metaActors, Value: strconv.Itoa(cfg.Actors)}, {Key: metaScene, Value: demo.SceneVersion}}
+	if cfg.Players != 0 {
+		m = append(m, replay.Meta{Key: metaPlayers, Value: strconv.Itoa(cfg.Players)})
+	}
+	return m
+}
 
 // sameScene reports whether a recording was made with this sample's
 // gameplay scene, so that its hashes can be compared.
@@ -57,9 +77,16 @@ func recordedScene(h replay.Header) (string, demo.Config, error) {
 			return "", cfg, fmt.Errorf("metadata %s=%q is not a number", metaActors, v)
 		}
 		cfg.Actors = n
-		if err := cfg.Validate(); err != nil {
-			return "", cfg, err
+	}
+	if v, ok := h.Get(metaPlayers); ok {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return "", cfg, fmt.Errorf("metadata %s=%q is not a number", metaPlayers, v)
 		}
+		cfg.Players = n
+	}
+	if err := cfg.Validate(); err != nil {
+		return "", cfg, err
 	}
 	return start, cfg, nil
 }

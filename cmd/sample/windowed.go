@@ -30,14 +30,19 @@ func runWindowed(f *demo.Flags, p *plan, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer w.Close()
-	if err := playWindowed(w, f, p, stdout); err != nil {
+	if err := playWindowed(w, f, p, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "sample: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) error {
+func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout, stderr io.Writer) error {
+	var clk *syncClock // an online match's clock, slowed by the time sync
+	if f.Online() {
+		clk = &syncClock{Clock: engine.NewRealClock()}
+		p.opts.Clock = clk
+	}
 	g, err := engine.New(p.opts)
 	if err != nil {
 		return err
@@ -84,7 +89,19 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	}
 	var end *hashAt // the recording's last tick, when replaying
 	var win engine.Window = w
+	var net *netPlay
 	switch {
+	case f.Online():
+		fmt.Fprintln(stderr, "sample: waiting for the other player")
+		if net, err = startNet(f, g, stderr); err != nil {
+			return err
+		}
+		defer net.s.Close()
+		if f.Record != "" {
+			if err := recordNet(net, g, f.Record, p.start, p.cfg); err != nil {
+				return err
+			}
+		}
 	case p.play != nil:
 		if err := attachReplay(g, p.play); err != nil {
 			return err
@@ -98,7 +115,7 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 		}
 	}
 	r := &lastFrame{Renderer: w.Renderer()}
-	if f.Frames == 0 && f.Screenshot == "" && end == nil {
+	if f.Frames == 0 && f.Screenshot == "" && end == nil && net == nil {
 		if err := g.Run(win, r, first); err != nil {
 			return err
 		}
@@ -111,7 +128,17 @@ func playWindowed(w *window.Window, f *demo.Flags, p *plan, stdout io.Writer) er
 	if end != nil && p.play.Ticks() == 0 { // an empty recording is over at once
 		end.hash, end.ok = g.Hash(), true
 	}
-	run := runFrames(g, f.Frames, end, stdout)
+	var before func(ticks uint64) error
+	if net != nil {
+		// Every frame: the other machine's input (and any rewind it calls
+		// for) first; the time sync holds the clock back a little for
+		// every tick the last frame ran while this machine is ahead.
+		before = func(ticks uint64) error {
+			clk.stretch(net.s, ticks)
+			return net.poll(g)
+		}
+	}
+	run := runFrames(g, f.Frames, end, before, stdout)
 	var shotErr error
 	if f.Screenshot != "" {
 		shotErr = r.writeLast(f.Screenshot)
@@ -142,13 +169,23 @@ type framesRun struct {
 // last tick (its quit set), the recording is over: then it prints "replay
 // finished: ticks=N hash=H" with the state hash after that tick, and the
 // replay ends cleanly, as a headless one does.
-func runFrames(g *engine.Game, n int, end *hashAt, stdout io.Writer) framesRun {
+//
+// before, when not nil, runs before each frame with the number of ticks
+// the previous frame ran; an error from it ends the run.
+func runFrames(g *engine.Game, n int, end *hashAt, before func(ticks uint64) error, stdout io.Writer) framesRun {
 	start := time.Now()
 	prev := start
 	// The frame rate printed is the median of the last maxIntervals frame
 	// intervals: any -frames value works without allocating up front.
 	run := framesRun{intervals: make([]time.Duration, 0, min(n, maxIntervals))}
+	ran := g.Time().Ticks()
 	for (n == 0 || run.frames < n) && (end == nil || !end.ok) {
+		if before != nil {
+			if run.err = before(g.Time().Ticks() - ran); run.err != nil {
+				break
+			}
+			ran = g.Time().Ticks()
+		}
 		if run.err = g.RunFrame(); run.err != nil {
 			break
 		}

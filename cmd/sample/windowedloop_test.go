@@ -69,7 +69,7 @@ func TestWindowedReplayEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	run := runFrames(g, 10_000, end, &out) // a bound, so that a loop that does not end fails instead of hanging
+	run := runFrames(g, 10_000, end, nil, &out) // a bound, so that a loop that does not end fails instead of hanging
 	if err := g.Stop(); run.err != nil || err != nil {
 		t.Fatalf("the replay ended with %v, %v; want no error", run.err, err)
 	}
@@ -119,7 +119,7 @@ func TestFramesCountsWhatItDraws(t *testing.T) {
 		if err := g.Start(&clockWindow{clock: clock}, r, first); err != nil {
 			t.Fatal(err)
 		}
-		run := runFrames(g, 300, nil, io.Discard)
+		run := runFrames(g, 300, nil, nil, io.Discard)
 		if err := g.Stop(); run.err != nil || err != nil {
 			t.Fatal(run.err, err)
 		}

@@ -100,6 +100,25 @@ func (r *Recorder) TickInput(tick uint64, events []input.Event) error {
 // The engine calls it on the main goroutine after the tick and its stack
 // changes.
 func (r *Recorder) TickDone(tick uint64, g *engine.Game) error {
+	return r.done(tick, g, 0)
+}
+
+// Hashed reports whether the recording stores the state hash after tick
+// (every HashEvery ticks).
+func (r *Recorder) Hashed(tick uint64) bool { return r.enc.h.hashed(tick) }
+
+// TickDoneHash completes tick as TickDone does, with the state hash after
+// it given (stored only where Hashed(tick)). It is for a recording written
+// after the ticks ran: an online match records its confirmed input stream
+// (session's Confirmed) once every player's input of a tick is known, when
+// the game has moved on and its hash is a later tick's. Called on the main
+// goroutine, in tick order, after TickInput of the same tick.
+func (r *Recorder) TickDoneHash(tick, hash uint64) error {
+	return r.done(tick, nil, hash)
+}
+
+// done completes tick with g's hash, or with hash when g is nil.
+func (r *Recorder) done(tick uint64, g *engine.Game, hash uint64) error {
 	if err := r.check(tick); err != nil {
 		return err
 	}
@@ -108,7 +127,10 @@ func (r *Recorder) TickDone(tick uint64, g *engine.Game) error {
 	}
 	r.finalOK = false
 	if r.enc.h.hashed(tick) {
-		r.final, r.finalOK = g.Hash(), true
+		if g != nil {
+			hash = g.Hash()
+		}
+		r.final, r.finalOK = hash, true
 		r.enc.hash(r.final)
 	}
 	r.enc.commit()

@@ -21,6 +21,10 @@ type Config struct {
 	// Player is the name typed on the title screen, shown in the HUD; it
 	// changes nothing in the game.
 	Player string
+	// Players is 2 for an online match of two players (each event's
+	// player read by session.PlayerOf: player 1 pushes the ball, player 2
+	// moves the magenta cube), 0 for one player at this machine.
+	Players int
 
 	// Assets are the sample's loaded assets, whose library the window's
 	// renderer draws from; nil loads them when a state is entered (a
@@ -51,6 +55,9 @@ const (
 func (c Config) Validate() error {
 	if c.Actors < 0 || c.Actors > MaxActors {
 		return fmt.Errorf("demo: Config.Actors = %d: allowed 0 to %d", c.Actors, MaxActors)
+	}
+	if c.Players != 0 && c.Players != 2 {
+		return fmt.Errorf("demo: Config.Players = %d: allowed 0 (one player) or 2 (an online match)", c.Players)
 	}
 	return nil
 }

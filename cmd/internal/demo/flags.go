@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/tickwork/tickwork/engine"
+	"github.com/tickwork/tickwork/engine/session"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/scene"
 )
@@ -39,6 +40,11 @@ type Flags struct {
 	ShaderDir  string     // -shader-dir: read and watch the shaders in this directory
 	AudioOut   string     // -audio-out: write the game's whole mix to this WAV file
 	SyncTest   int        // -synctest: headless, roll back this many ticks after every tick and compare
+	Host       string     // -host: host a two-player match, listening on this address
+	Join       string     // -join: join the match hosted at this address
+	Bot        uint64     // -bot: with -host or -join, play with a bot of this seed instead of the keyboard (0: keyboard)
+	NetSim     string     // -netsim: with -host or -join, simulate a bad network (session.ParseConditions)
+	NetMode    string     // -netmode: rollback or lockstep
 
 	fs *flag.FlagSet
 }
@@ -69,6 +75,11 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.AudioOut, "audio-out", "", "write the game's whole sound mix to this WAV file (48 kHz stereo, 16-bit) when it ends, atomically; the same ticks give the same bytes at any frame rate")
 	fs.StringVar(&f.ShaderDir, "shader-dir", "", "with a window: read the shaders from this directory (e.g. shaders) and recompile them when they change; a failed compile keeps the previous program and shows the log")
 	fs.IntVar(&f.SyncTest, "synctest", 0, fmt.Sprintf("headless: after every tick, roll back this many ticks (1 to %d), run them again and stop at the first difference; 0: off", engine.MaxRollbackWindow))
+	fs.StringVar(&f.Host, "host", "", "host a two-player match, listening on this UDP address (e.g. 127.0.0.1:7000; port 0 picks a free port and prints it)")
+	fs.StringVar(&f.Join, "join", "", "join the two-player match hosted at this UDP address")
+	fs.Uint64Var(&f.Bot, "bot", 0, "with -host or -join: this machine's player is a bot of this seed instead of the keyboard (0: the keyboard)")
+	fs.StringVar(&f.NetSim, "netsim", "", "with -host or -join: simulate a bad network on what this process sends and receives, e.g. latency=100ms,jitter=20ms,loss=0.05")
+	fs.StringVar(&f.NetMode, "netmode", "rollback", "with -host or -join: rollback (predict the other player, rewind when wrong) or lockstep (wait for their input)")
 	fs.StringVar(&f.StartState, "start", "auto", "first state: title, gameplay, or auto (gameplay with -headless or -frames, else title)")
 }
 
@@ -134,6 +145,14 @@ func (f *Flags) Validate() error {
 		return bad("synctest", f.SyncTest, fmt.Sprintf("0 (off) to %d", engine.MaxRollbackWindow))
 	case f.SyncTest != 0 && (!f.Headless || f.Bisect):
 		return bad("synctest", f.SyncTest, "only with -headless (and without -bisect)")
+	case f.Host != "" && f.Join != "":
+		return bad("join", f.Join, "only without -host (a machine hosts or joins)")
+	case (f.Host != "" || f.Join != "") && (f.Replay != "" || f.Model != "" || f.SyncTest != 0):
+		return bad("host", f.Host+f.Join, "only without -replay, -model and -synctest")
+	case f.Host == "" && f.Join == "" && (f.Bot != 0 || f.NetSim != "" || f.Given("netmode")):
+		return bad("bot", f.Bot, "-bot, -netsim and -netmode only with -host or -join")
+	case f.NetMode != "rollback" && f.NetMode != "lockstep":
+		return bad("netmode", f.NetMode, "rollback or lockstep")
 	case f.Info && f.Model == "":
 		return bad("info", f.Info, "only with -model FILE")
 	case f.Nodes && (f.Model == "" || f.Info):
@@ -146,6 +165,9 @@ func (f *Flags) Validate() error {
 		return bad("model", f.Model, "only without -record and -replay (the sample records its own game)")
 	case f.Model != "" && (f.Given("start") || f.Actors != 0):
 		return bad("model", f.Model, "only without -start and -actors (the viewer shows the model alone)")
+	}
+	if _, err := session.ParseConditions(f.NetSim); err != nil {
+		return bad("netsim", f.NetSim, fmt.Sprintf("comma-separated key=value pairs (%v)", err))
 	}
 	return nil
 }
@@ -171,7 +193,16 @@ func (f *Flags) Options() engine.Options {
 }
 
 // Config returns the scene the flags ask for.
-func (f *Flags) Config() Config { return Config{Actors: f.Actors, Model: f.Model} }
+func (f *Flags) Config() Config {
+	c := Config{Actors: f.Actors, Model: f.Model}
+	if f.Online() {
+		c.Players = 2
+	}
+	return c
+}
+
+// Online reports whether the run is a two-player match (-host or -join).
+func (f *Flags) Online() bool { return f.Host != "" || f.Join != "" }
 
 // Start returns the first state's name: -start, where auto means gameplay
 // for unattended runs (-headless, -frames) and the title screen otherwise.
@@ -181,7 +212,7 @@ func (f *Flags) Start() string {
 		return StartViewer
 	case f.StartState != "auto":
 		return f.StartState
-	case f.Headless || f.Frames > 0:
+	case f.Headless || f.Frames > 0 || f.Online():
 		return StartGameplay
 	}
 	return StartTitle

@@ -47,6 +47,7 @@ type Gameplay struct {
 	angles []float64 // the rings' angles, as Describe saves them
 
 	controls controls
+	net      players     // Config.Players 2: each player's input
 	boxes    []cachedBox // debug drawing's mesh boxes, by mesh ID
 
 	timer     timing.Every
@@ -139,19 +140,27 @@ func (g *Gameplay) Tick(ctx *engine.TickContext) error {
 	if err := settingKeys(ctx, g.setNote); err != nil {
 		return err
 	}
-	if err := g.controls.update(ctx); err != nil {
-		return err
+	var now bool
+	if g.cfg.Players == 2 {
+		var err error
+		if now, err = g.netTick(ctx); err != nil {
+			return err
+		}
+	} else {
+		if err := g.controls.update(ctx); err != nil {
+			return err
+		}
+		if g.controls.pressed(actPause) {
+			ctx.Push(NewPause())
+		}
+		// The arrows or gamepad 0's left stick push the ball (derived from
+		// the raw input, which is what recordings keep).
+		g.ball.Push = g.controls.push()
+		now = g.controls.pressed(actTeleport)
 	}
-	if g.controls.pressed(actPause) {
-		ctx.Push(NewPause())
-	}
-	// The arrows or gamepad 0's left stick push the ball (derived from the
-	// raw input, which is what recordings keep).
-	g.ball.Push = g.controls.push()
 	for _, r := range g.rings {
 		r.advance(ctx.Tick.Delta)
 	}
-	now := g.controls.pressed(actTeleport)
 	if now {
 		g.timer.Reset() // the next jump by itself comes a full period later
 	}

@@ -45,6 +45,9 @@ func (g *Gameplay) Describe(v *fields.Visitor) {
 		v.Struct("camera", (*followFields)(g.follow))
 	}
 	v.Struct("controls", &g.controls)
+	if g.cfg.Players == 2 {
+		v.Struct("players", &g.net)
+	}
 }
 
 // ballFields describes a Ball's motion; Ball itself is not a
