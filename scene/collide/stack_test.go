@@ -1,0 +1,42 @@
+package collide
+
+import (
+	"testing"
+)
+
+// Ten unit boxes stacked on a floor stand still for 60 s of game time:
+// once settled (after 1 s: the first ticks press the contacts together by
+// a few millimetres) no box moves more than 1 mm, none has moved more than
+// 2 cm from where it was put, and the stack sleeps.
+func TestStackRests(t *testing.T) {
+	m, w, hs := stack(t, 10)
+	start := make([][3]float32, len(hs))
+	for i, h := range hs {
+		a, _ := m.Actor(h)
+		start[i] = a.World().Pos
+	}
+	settled := make([][3]float32, len(hs))
+	worst, total := 0.0, 0.0
+	for i := range uint64(61 * 30) {
+		tickOnce(t, m, w, i)
+		for k, h := range hs {
+			a, _ := m.Actor(h)
+			p := a.World().Pos
+			if i == 30 {
+				settled[k] = p
+			}
+			total = max(total, v64(p).sub(v64(start[k])).len())
+			if i > 30 {
+				worst = max(worst, v64(p).sub(v64(settled[k])).len())
+			}
+		}
+	}
+	t.Logf("largest drift of any box over 60 s once settled: %.3g mm; from where it was put: %.3g mm", worst*1000, total*1000)
+	if worst > 1e-3 || total > 0.02 {
+		t.Errorf("a box drifted %.3g mm once settled (want under 1 mm), %.3g mm from its start (want under 20 mm)", worst*1000, total*1000)
+	}
+	b, _ := w.Body(hs[9])
+	if !b.Asleep {
+		t.Errorf("top box is awake after 60 s: %+v", b)
+	}
+}
