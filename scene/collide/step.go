@@ -60,9 +60,9 @@ type pair struct {
 
 const (
 	slop         = 0.0005 // m of penetration the solver leaves alone
-	contactHertz = 60    // stiffness of the soft contact (Box2D v3's soft step)
+	contactHertz = 60     // stiffness of the soft contact (Box2D v3's soft step)
 	dampingRatio = 10
-	maxPushOut   = 3 // m/s at which penetration is pushed out at most
+	maxPushOut   = 3     // m/s at which penetration is pushed out at most
 	stillLinear  = 0.05  // m/s
 	stillAngular = 0.08  // rad/s
 	maxAngular   = 100.0 // rad/s
