@@ -276,19 +276,12 @@ func (w *World) pass(back bool, h float64, soft *softness) {
 
 // move advances the awake bodies by their (clamped) velocities over h.
 func (w *World) move(h float64) {
-	maxV := float64(w.cfg.MaxSpeed)
 	for i := range w.cols {
 		c := &w.cols[i]
 		if !c.moving() {
 			continue
 		}
-		if s := c.vel.len(); s > maxV {
-			w.notice("body %v at %.4g m/s clamped to MaxSpeed %g m/s", c.h, s, maxV)
-			c.vel = c.vel.mul(maxV / s)
-		}
-		if s := c.ang.len(); s > maxAngular {
-			c.ang = c.ang.mul(maxAngular / s)
-		}
+		w.clamp(c)
 		c.pos = c.pos.madd(c.vel, h)
 		c.rot = c.rot.integrate(c.ang, h)
 		c.wInvI = worldInertia(c.rot.mul(q64(c.cfg.OffsetRot)), c.invI)

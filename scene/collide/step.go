@@ -137,6 +137,7 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 				w.notice("body %v at %v moving %v: not finite or beyond %g m: put back at its actor, at rest", c.h, c.pos, c.vel, bigWorld)
 				c.pos, c.rot, c.vel, c.ang = ap.p, ap.q, vec{}, vec{}
 			}
+			w.clamp(c)
 		} else {
 			if c.cfg.Body == Kinematic && c.placed {
 				c.vel = ap.p.sub(c.pos).mul(1 / dt)
@@ -150,6 +151,18 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 	w.cols = w.cols[:k]
 	for i := range w.cols {
 		w.place(&w.cols[i])
+	}
+}
+
+// clamp bounds a body's speeds, with a notice for the linear one.
+func (w *World) clamp(c *collider) {
+	maxV := float64(w.cfg.MaxSpeed)
+	if s := c.vel.len(); s > maxV {
+		w.notice("body %v at %.4g m/s clamped to MaxSpeed %g m/s", c.h, s, maxV)
+		c.vel = c.vel.mul(maxV / s)
+	}
+	if s := c.ang.len(); s > maxAngular {
+		c.ang = c.ang.mul(maxAngular / s)
 	}
 }
 
