@@ -29,7 +29,7 @@ func gjk(A, B *hull) gjkResult {
 		a, _ := A.support(v.neg())
 		b, _ := B.support(v)
 		w := a.sub(b)
-		if vv-v.dot(w) <= 1e-12*vv+1e-18 {
+		if vv-v.dot(w) <= 1e-10*vv+1e-18 {
 			break
 		}
 		dup := false
@@ -41,6 +41,7 @@ func gjk(A, B *hull) gjkResult {
 		if dup || n == 4 {
 			break
 		}
+		ps, pl, pn := s, lam, n
 		s[n] = svert{a, b, w}
 		n++
 		var in bool
@@ -52,8 +53,8 @@ func gjk(A, B *hull) gjkResult {
 		for i := 0; i < n; i++ {
 			nv = nv.madd(s[i].w, lam[i])
 		}
-		if nv.len2() >= vv { // no progress: numerical floor
-			v = nv
+		if nv.len2() >= vv { // no progress (a flat simplex): keep the last
+			s, lam, n = ps, pl, pn
 			break
 		}
 		v = nv
@@ -190,10 +191,13 @@ func closestTri(s *[4]svert, lam *[4]float64, i, j, k int) int {
 // sat finds, for two overlapping cores, the axis of least overlap among
 // the face normals and edge-pair cross products (the separating axis
 // theorem's candidates). It returns the unit normal pointing from A to B
-// and the core overlap along it; ok is false if an axis separates them.
+// and the core overlap along it; ok is false if an axis separates them
+// (by a rounding error, as GJK found them overlapping: they touch), and n
+// is then that axis, from A to B.
 func sat(A, B *hull) (n vec, depth float64, ok bool) {
 	depth = math.Inf(1)
 	found := false
+	var sepAxis vec
 	try := func(l vec) bool {
 		l2 := l.len2()
 		if l2 < 1e-18 {
@@ -203,7 +207,12 @@ func sat(A, B *hull) (n vec, depth float64, ok bool) {
 		minA, maxA := project(A, l)
 		minB, maxB := project(B, l)
 		o1, o2 := maxA-minB, maxB-minA // B on +l side, B on −l side
-		if o1 < 0 || o2 < 0 {
+		if o1 < 0 { // B wholly on the +l side
+			sepAxis = l
+			return false
+		}
+		if o2 < 0 {
+			sepAxis = l.neg()
 			return false
 		}
 		o, dir := o1, l
@@ -217,18 +226,18 @@ func sat(A, B *hull) (n vec, depth float64, ok bool) {
 	}
 	for i := 0; i < A.na; i++ {
 		if !try(A.axes[i]) {
-			return n, 0, false
+			return sepAxis, 0, false
 		}
 	}
 	for i := 0; i < B.na; i++ {
 		if !try(B.axes[i]) {
-			return n, 0, false
+			return sepAxis, 0, false
 		}
 	}
 	for i := 0; i < A.ne; i++ {
 		for j := 0; j < B.ne; j++ {
 			if !try(A.edges[i].cross(B.edges[j])) {
-				return n, 0, false
+				return sepAxis, 0, false
 			}
 		}
 	}

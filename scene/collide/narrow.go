@@ -123,8 +123,7 @@ func collideHulls(A, B *hull, margin float64, m *manifold) bool {
 		var ok bool
 		n, d, ok = sat(A, B)
 		if !ok {
-			d = 0
-			n = centroid(B).sub(centroid(A)).norm()
+			d = 0 // touching: n is the axis that (barely) separates them
 		}
 		// Slide B out along n to find the witness points of the overlap.
 		shift := n.mul(d + 1e-6*(1+d))
@@ -182,7 +181,7 @@ func face(h *hull, dir vec, out *[4]vec) (int, vec, float64) {
 // normal of one hull: the other hull's facing feature is clipped against
 // that face's sides, and the points closer than margin are kept.
 func clip(A, B *hull, n vec, margin float64, m *manifold) bool {
-	const aligned = 0.995
+	const aligned = 1 - 1e-7 // the normal is a face normal (SAT and GJK give them exactly)
 	var fa, fb [4]vec
 	na, nA, ca := face(A, n, &fa)
 	nb, nB, cb := face(B, n.neg(), &fb)

@@ -19,7 +19,7 @@ func separation(A, B *hull) (float64, vec, vec, vec) {
 	}
 	n, d, ok := sat(A, B)
 	if !ok {
-		d, n = 0, centroid(B).sub(centroid(A)).norm()
+		d = 0 // touching: n is the axis that (barely) separates them
 	}
 	shift := n.mul(d + 1e-6*(1+d))
 	Bs := *B

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tickwork/tickwork/scene"
 )
 
 // vec is the package's working vector: geometry and the solver compute in
@@ -123,3 +124,8 @@ func worldInertia(q quat, d vec) mat3 {
 }
 
 func clampf(x, lo, hi float64) float64 { return max(lo, min(hi, x)) }
+
+// scene4 converts a pose to a unit-scale scene transform.
+func scene4(t pose) scene.Transform {
+	return scene.Transform{Pos: t.p.f32(), Rot: t.q.f32(), Scale: mgl32.Vec3{1, 1, 1}}
+}
