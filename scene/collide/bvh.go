@@ -99,6 +99,27 @@ func (t *bvh) split(ni int, s, e, depth int) {
 	t.split(int(l)+1, mid, e, depth+1)
 }
 
+// refit recomputes every node's bounds from the items' bounds (set by
+// the caller) without changing the tree's shape: O(n), for items that
+// moved a little. The pairs and hits the tree gives do not depend on its
+// shape, only how fast it gives them.
+func (t *bvh) refit() {
+	for i := len(t.nodes) - 1; i >= 0; i-- { // children come after parents
+		nd := &t.nodes[i]
+		if nd.count > 0 {
+			k := t.idx[nd.left]
+			lo, hi := t.lo[k], t.hi[k]
+			for _, k := range t.idx[nd.left+1 : nd.left+nd.count] {
+				lo, hi = vmin(lo, t.lo[k]), vmax(hi, t.hi[k])
+			}
+			nd.lo, nd.hi = lo, hi
+			continue
+		}
+		a, b := &t.nodes[nd.left], &t.nodes[nd.left+1]
+		nd.lo, nd.hi = vmin(a.lo, b.lo), vmax(a.hi, b.hi)
+	}
+}
+
 func overlaps(alo, ahi, blo, bhi vec) bool {
 	return alo[0] <= bhi[0] && blo[0] <= ahi[0] && alo[1] <= bhi[1] && blo[1] <= ahi[1] &&
 		alo[2] <= bhi[2] && blo[2] <= ahi[2]

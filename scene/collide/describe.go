@@ -95,6 +95,7 @@ func (w *World) refresh() {
 		w.tree.lo[i], w.tree.hi[i] = w.cols[i].lo, w.cols[i].hi
 	}
 	w.tree.build(2)
+	w.built = len(w.cols)
 }
 
 var _ fields.Describer = (*World)(nil)

@@ -207,7 +207,7 @@ func sat(A, B *hull) (n vec, depth float64, ok bool) {
 		minA, maxA := project(A, l)
 		minB, maxB := project(B, l)
 		o1, o2 := maxA-minB, maxB-minA // B on +l side, B on −l side
-		if o1 < 0 { // B wholly on the +l side
+		if o1 < 0 {                    // B wholly on the +l side
 			sepAxis = l
 			return false
 		}

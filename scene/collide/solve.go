@@ -112,25 +112,28 @@ type con struct {
 	depth, bounce float64
 }
 
-func (c *collider) velAt(r vec) vec { return c.vel.add(c.ang.cross(r)) }
-
-func (c *collider) push(p, r vec) {
-	if c.moving() {
-		c.vel = c.vel.madd(p, c.invM)
-		c.ang = c.ang.add(c.wInvI.mulv(r.cross(p)))
-	}
+// sbody is a collider's motion as the solver sees it, packed densely:
+// static, kinematic and sleeping colliders have zero inverse mass and
+// inertia, so impulses leave them as they are.
+type sbody struct {
+	vel, ang vec
+	invM     float64
+	invI     mat3
 }
 
-func effMass(a, b *collider, ra, rb, d vec) float64 {
+func (c *sbody) velAt(r vec) vec { return c.vel.add(c.ang.cross(r)) }
+
+func (c *sbody) push(p, r vec) {
+	c.vel = c.vel.madd(p, c.invM)
+	c.ang = c.ang.add(c.invI.mulv(r.cross(p)))
+}
+
+func effMass(a, b *sbody, ra, rb, d vec) float64 {
 	k := a.invM + b.invM
-	if a.moving() {
-		x := ra.cross(d)
-		k += a.wInvI.mulv(x).dot(x)
-	}
-	if b.moving() {
-		x := rb.cross(d)
-		k += b.wInvI.mulv(x).dot(x)
-	}
+	x := ra.cross(d)
+	k += a.invI.mulv(x).dot(x)
+	x = rb.cross(d)
+	k += b.invI.mulv(x).dot(x)
 	if k <= 0 {
 		return 0
 	}
@@ -154,18 +157,29 @@ func friction(f float32) float64 {
 // point's depth follows the bodies' relative motion between substeps.
 func (w *World) solve(dt float64) {
 	w.cons = w.cons[:0]
+	w.sb = grow(w.sb, len(w.cols))
+	for i := range w.cols {
+		c := &w.cols[i]
+		w.sb[i] = sbody{vel: c.vel, ang: c.ang}
+		if c.moving() {
+			w.sb[i].invM, w.sb[i].invI = c.invM, c.wInvI
+		} else {
+			w.sb[i].ang = vec{}
+		}
+	}
 	for pi := range w.pairs {
 		p := &w.pairs[pi]
-		a, b := &w.cols[p.ia], &w.cols[p.ib]
-		if p.sensor || (!a.moving() && !b.moving()) {
+		ca, cb := &w.cols[p.ia], &w.cols[p.ib]
+		if p.sensor || (!ca.moving() && !cb.moving()) {
 			continue
 		}
-		e := math.Max(float64(a.cfg.Restitution), float64(b.cfg.Restitution))
-		mu := math.Sqrt(friction(a.cfg.Friction) * friction(b.cfg.Friction))
+		e := math.Max(float64(ca.cfg.Restitution), float64(cb.cfg.Restitution))
+		mu := math.Sqrt(friction(ca.cfg.Friction) * friction(cb.cfg.Friction))
+		a, b := &w.sb[p.ia], &w.sb[p.ib]
 		for k := range p.m.np {
 			pt := &p.m.pts[k]
 			c := con{pi: int32(pi), k: int32(k), ia: p.ia, ib: p.ib, n: pt.n, mu: mu, depth: pt.depth}
-			c.ra, c.rb = pt.p.sub(a.pos), pt.p.sub(b.pos)
+			c.ra, c.rb = pt.p.sub(ca.pos), pt.p.sub(cb.pos)
 			c.t1 = perp(c.n)
 			c.t2 = c.n.cross(c.t1)
 			c.mn = effMass(a, b, c.ra, c.rb, c.n)
@@ -187,16 +201,19 @@ func (w *World) solve(dt float64) {
 	a2 := h * omega * a1
 	a3 := 1 / (1 + a2)
 	soft := softness{biasRate: omega / a1, massScale: a2 * a3, impulseScale: a3}
+	ld := 1 / (1 + h*float64(w.cfg.LinearDamping))
+	ad := 1 / (1 + h*float64(w.cfg.AngularDamping))
 	for range ns {
-		for i := range w.cols {
-			if c := &w.cols[i]; c.moving() {
-				c.vel = c.vel.madd(g, h)
+		for i := range w.sb {
+			if c := &w.sb[i]; c.invM > 0 {
+				c.vel = c.vel.madd(g, h).mul(ld)
+				c.ang = c.ang.mul(ad)
 			}
 		}
 		for ci := range w.cons {
 			c := &w.cons[ci]
 			p := &w.pairs[c.pi]
-			a, b := &w.cols[c.ia], &w.cols[c.ib]
+			a, b := &w.sb[c.ia], &w.sb[c.ib]
 			imp := c.n.mul(p.jn[c.k]).add(c.t1.mul(p.jt1[c.k])).add(c.t2.mul(p.jt2[c.k]))
 			a.push(imp.neg(), c.ra)
 			b.push(imp, c.rb)
@@ -207,7 +224,7 @@ func (w *World) solve(dt float64) {
 		w.move(h)
 		for ci := range w.cons {
 			c := &w.cons[ci]
-			a, b := &w.cols[c.ia], &w.cols[c.ib]
+			a, b := &w.sb[c.ia], &w.sb[c.ib]
 			c.depth -= b.velAt(c.rb).sub(a.velAt(c.ra)).dot(c.n) * h
 		}
 		w.pass(false, h, nil) // relax: take out the push-out velocity
@@ -219,13 +236,18 @@ func (w *World) solve(dt float64) {
 			continue
 		}
 		p := &w.pairs[c.pi]
-		a, b := &w.cols[c.ia], &w.cols[c.ib]
+		a, b := &w.sb[c.ia], &w.sb[c.ib]
 		vn := b.velAt(c.rb).sub(a.velAt(c.ra)).dot(c.n)
 		old := p.jn[c.k]
 		p.jn[c.k] = max(old+c.mn*(c.bounce-vn), 0)
 		imp := c.n.mul(p.jn[c.k] - old)
 		a.push(imp.neg(), c.ra)
 		b.push(imp, c.rb)
+	}
+	for i := range w.cols {
+		if c := &w.cols[i]; c.moving() {
+			c.vel, c.ang = w.sb[i].vel, w.sb[i].ang
+		}
 	}
 }
 
@@ -245,7 +267,7 @@ func (w *World) pass(back bool, h float64, soft *softness) {
 		}
 		c := &w.cons[ci]
 		p := &w.pairs[c.pi]
-		a, b := &w.cols[c.ia], &w.cols[c.ib]
+		a, b := &w.sb[c.ia], &w.sb[c.ib]
 		dv := b.velAt(c.rb).sub(a.velAt(c.ra))
 		vn := dv.dot(c.n)
 		s := slop - c.depth // separation, with slop of penetration allowed
@@ -281,10 +303,13 @@ func (w *World) move(h float64) {
 		if !c.moving() {
 			continue
 		}
+		sb := &w.sb[i]
+		c.vel, c.ang = sb.vel, sb.ang
 		w.clamp(c)
 		c.pos = c.pos.madd(c.vel, h)
 		c.rot = c.rot.integrate(c.ang, h)
-		c.wInvI = worldInertia(c.rot.mul(q64(c.cfg.OffsetRot)), c.invI)
+		sb.vel, sb.ang = c.vel, c.ang
+		sb.invI = worldInertia(c.rot.mul(q64(c.cfg.OffsetRot)), c.invI)
 	}
 }
 

@@ -275,7 +275,7 @@ func meets(a, b *collider) bool {
 	return !(a.cfg.Shape.Kind == ShapeMesh && b.cfg.Shape.Kind == ShapeMesh)
 }
 
-// broad rebuilds the tree over the colliders' bounds (grown by how far a
+// broad rebuilds or refits the tree over the colliders' bounds (grown by how far a
 // moving body may go this tick) and lists the candidate pairs in index,
 // hence handle, order.
 func (w *World) broad(dt float64) {
@@ -290,7 +290,14 @@ func (w *World) broad(dt float64) {
 		g := vec{grow, grow, grow}
 		w.tree.lo[i], w.tree.hi[i] = c.lo.sub(g), c.hi.add(g)
 	}
-	w.tree.build(2)
+	// Rebuild the tree when colliders came or went and every 16 ticks;
+	// refit it in between (the pairs are the same either way).
+	if w.built != n || w.tick%16 == 0 {
+		w.tree.build(2)
+		w.built = n
+	} else {
+		w.tree.refit()
+	}
 	w.cand = w.cand[:0]
 	w.tree.selfPairs(func(i, j int32) {
 		if i > j {

@@ -69,6 +69,10 @@ type Config struct {
 	Iterations int     // solver passes per substep; 0 means 3
 	Substeps   int     // solver substeps per tick; 0 means 8
 	MaxSpeed   float32 // m/s a body is clamped to; 0 means 200
+	// LinearDamping and AngularDamping slow bodies by that share of their
+	// speed per second (so spheres stop rolling); 0 means 0.01 and 0.1,
+	// negative: none.
+	LinearDamping, AngularDamping float32
 	// SleepTime is how long (s) an island of bodies must stay still to
 	// sleep; 0 means 0.5; negative: never sleep.
 	SleepTime float32
@@ -89,6 +93,13 @@ func (c Config) norm() Config {
 	if !(c.MaxSpeed > 0) {
 		c.MaxSpeed = 200
 	}
+	if c.LinearDamping == 0 {
+		c.LinearDamping = 0.01
+	}
+	if c.AngularDamping == 0 {
+		c.AngularDamping = 0.1
+	}
+	c.LinearDamping, c.AngularDamping = max(c.LinearDamping, 0), max(c.AngularDamping, 0)
 	if c.SleepTime == 0 {
 		c.SleepTime = 0.5
 	}
@@ -143,17 +154,19 @@ type World struct {
 
 	// Scratch of Step, reused.
 	tree     bvh
+	built    int // colliders in the tree when it was last built (-1: none)
 	cand     []cand
 	next     []pair
 	events   []Event
 	cons     []con
+	sb       []sbody
 	parent   []int32
 	notices  []error
 	queryBuf []int32
 }
 
 // New returns an empty world.
-func New(cfg Config) *World { return &World{cfg: cfg.norm()} }
+func New(cfg Config) *World { return &World{cfg: cfg.norm(), built: -1} }
 
 // AddMesh registers a triangle mesh for Mesh shapes and returns its ID.
 // Add meshes in the same order on every run (they are not in snapshots).
