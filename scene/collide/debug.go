@@ -5,15 +5,15 @@ import (
 	"github.com/tickwork/tickwork/gfx"
 )
 
-// Debug colours.
+// Debug colours (see DrawDebug).
 var (
-	DebugStatic    = gfx.RGB(0.6, 0.6, 0.6)
-	DebugKinematic = gfx.RGB(0.3, 0.6, 1)
-	DebugDynamic   = gfx.RGB(0.3, 1, 0.4)
-	DebugAsleep    = gfx.RGB(0.15, 0.45, 0.2)
-	DebugSensor    = gfx.RGB(1, 0.85, 0.2)
-	DebugContact   = gfx.RGB(1, 0.3, 0.2)
-	DebugRay       = gfx.RGB(1, 1, 1)
+	debugStatic    = gfx.RGB(0.6, 0.6, 0.6)
+	debugKinematic = gfx.RGB(0.3, 0.6, 1)
+	debugDynamic   = gfx.RGB(0.3, 1, 0.4)
+	debugAsleep    = gfx.RGB(0.15, 0.45, 0.2)
+	debugSensor    = gfx.RGB(1, 0.85, 0.2)
+	debugContact   = gfx.RGB(1, 0.3, 0.2)
+	debugRay       = gfx.RGB(1, 1, 1)
 )
 
 // DebugMaxTriangles bounds how many triangles of each mesh DrawDebug
@@ -31,16 +31,16 @@ func (w *World) DrawDebug(l *gfx.LineBuffer) {
 	w.refresh()
 	for i := range w.cols {
 		c := &w.cols[i]
-		col := DebugStatic
+		col := debugStatic
 		switch {
 		case c.cfg.Sensor:
-			col = DebugSensor
+			col = debugSensor
 		case c.cfg.Body == Kinematic:
-			col = DebugKinematic
+			col = debugKinematic
 		case c.dynamic() && c.asleep:
-			col = DebugAsleep
+			col = debugAsleep
 		case c.dynamic():
-			col = DebugDynamic
+			col = debugDynamic
 		}
 		switch c.cfg.Shape.Kind {
 		case ShapeSphere:
@@ -84,7 +84,7 @@ func (w *World) DrawDebug(l *gfx.LineBuffer) {
 		}
 		for k := range p.m.np {
 			pt := &p.m.pts[k]
-			l.Arrow(pt.p.f32(), pt.p.madd(pt.n, 0.3).f32(), DebugContact)
+			l.Arrow(pt.p.f32(), pt.p.madd(pt.n, 0.3).f32(), debugContact)
 		}
 	}
 }
@@ -99,8 +99,8 @@ func DrawRay(l *gfx.LineBuffer, origin, dir mgl32.Vec3, maxDist float32, hit Hit
 	if ok {
 		end = hit.Point
 	}
-	l.Line(origin, end, DebugRay)
+	l.Line(origin, end, debugRay)
 	if ok {
-		l.Arrow(hit.Point, hit.Point.Add(hit.Normal.Mul(0.3)), DebugContact)
+		l.Arrow(hit.Point, hit.Point.Add(hit.Normal.Mul(0.3)), debugContact)
 	}
 }

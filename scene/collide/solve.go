@@ -401,7 +401,7 @@ func (w *World) dispatch(m *scene.Manager) {
 			if h, ok := b.Behavior().(ContactHandler); ok {
 				f := e
 				f.A, f.B = e.B, e.A
-				f.Normal = [3]float32{-e.Normal[0], -e.Normal[1], -e.Normal[2]}
+				f.Normal = e.Normal.Mul(-1)
 				h.Contact(b, f, m)
 			}
 		}

@@ -3,6 +3,7 @@ package collide
 import (
 	"errors"
 	"fmt"
+	"github.com/go-gl/mathgl/mgl32"
 	"slices"
 
 	"github.com/tickwork/tickwork/scene"
@@ -29,8 +30,8 @@ func (k EventKind) String() string {
 type Event struct {
 	Kind   EventKind
 	A, B   scene.Handle
-	Point  [3]float32
-	Normal [3]float32
+	Point  mgl32.Vec3
+	Normal mgl32.Vec3
 	Depth  float32
 	Sensor bool
 }
