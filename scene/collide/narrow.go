@@ -151,19 +151,19 @@ func face(h *hull, dir vec, out *[4]vec) (int, vec, float64) {
 	case h.box:
 		bi, bd := 0, 0.0
 		for i := range 3 {
-			if d := math.Abs(h.ax[i].dot(dir)); d > bd {
+			if d := math.Abs(h.axes[i].dot(dir)); d > bd {
 				bi, bd = i, d
 			}
 		}
 		s := 1.0
-		if h.ax[bi].dot(dir) < 0 {
+		if h.axes[bi].dot(dir) < 0 {
 			s = -1
 		}
 		j, k := (bi+1)%3, (bi+2)%3
-		fc := h.c.madd(h.ax[bi], s*h.he[bi])
-		u, w := h.ax[j].mul(h.he[j]), h.ax[k].mul(h.he[k])
+		fc := h.c.madd(h.axes[bi], s*h.he[bi])
+		u, w := h.axes[j].mul(h.he[j]), h.axes[k].mul(h.he[k])
 		out[0], out[1], out[2], out[3] = fc.add(u).add(w), fc.sub(u).add(w), fc.sub(u).sub(w), fc.add(u).sub(w)
-		return 4, h.ax[bi].mul(s), bd
+		return 4, h.axes[bi].mul(s), bd
 	case h.na == 1 && h.nv == 3:
 		fn := h.axes[0]
 		d := fn.dot(dir)

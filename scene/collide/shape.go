@@ -118,9 +118,8 @@ type hull struct {
 	edges [3]vec // edge directions of the core
 	ne    int
 	r     float64
-	box   bool // v is a box: c, ax, he describe it
+	box   bool // v is a box: c, axes, he describe it
 	c     vec
-	ax    [3]vec
 	he    vec
 }
 
@@ -143,13 +142,17 @@ func (h *hull) bounds() (lo, hi vec) {
 	return lo.sub(r), hi.add(r)
 }
 
+// The hull builders set only what the hull's kind uses (the counts say
+// how much of each array is meaningful), so placing thousands of shapes a
+// tick writes no more memory than it must.
+
 func pointHull(h *hull, p vec, r float64) {
-	*h = hull{nv: 1, r: r}
+	h.nv, h.na, h.ne, h.r, h.box = 1, 0, 0, r, false
 	h.v[0] = p
 }
 
 func segmentHull(h *hull, a, b vec, r float64) {
-	*h = hull{nv: 2, r: r, ne: 1}
+	h.nv, h.na, h.ne, h.r, h.box = 2, 0, 1, r, false
 	h.v[0], h.v[1] = a, b
 	h.edges[0] = b.sub(a)
 	if h.edges[0].len2() < 1e-24 {
@@ -158,9 +161,9 @@ func segmentHull(h *hull, a, b vec, r float64) {
 }
 
 func boxHull(h *hull, t pose, he vec) {
-	*h = hull{nv: 8, na: 3, ne: 3, box: true, c: t.p, he: he}
-	h.ax = t.q.axes()
-	h.axes, h.edges = h.ax, h.ax
+	h.nv, h.na, h.ne, h.r, h.box, h.c, h.he = 8, 3, 3, 0, true, t.p, he
+	h.axes = t.q.axes()
+	h.edges = h.axes
 	for i := range 8 {
 		p := t.p
 		for k := range 3 {
@@ -168,7 +171,7 @@ func boxHull(h *hull, t pose, he vec) {
 			if i>>k&1 == 0 {
 				s = -s
 			}
-			p = p.madd(h.ax[k], s)
+			p = p.madd(h.axes[k], s)
 		}
 		h.v[i] = p
 	}
@@ -176,7 +179,7 @@ func boxHull(h *hull, t pose, he vec) {
 
 // triHull makes a triangle's hull; ok is false for a degenerate triangle.
 func triHull(h *hull, a, b, c vec) bool {
-	*h = hull{nv: 3, na: 1, ne: 3}
+	h.nv, h.na, h.ne, h.r, h.box = 3, 1, 3, 0, false
 	h.v[0], h.v[1], h.v[2] = a, b, c
 	h.edges[0], h.edges[1], h.edges[2] = b.sub(a), c.sub(b), a.sub(c)
 	n := h.edges[0].cross(c.sub(a))

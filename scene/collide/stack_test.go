@@ -40,3 +40,23 @@ func TestStackRests(t *testing.T) {
 		t.Errorf("top box is awake after 60 s: %+v", b)
 	}
 }
+
+// An impulse wakes a sleeping body and moves it.
+func TestImpulseWakesSleepingBody(t *testing.T) {
+	m, w, hs := stack(t, 1)
+	for i := range uint64(60) {
+		tickOnce(t, m, w, i)
+	}
+	if b, _ := w.Body(hs[0]); !b.Asleep {
+		t.Fatal("the box is not asleep after 2 s")
+	}
+	a, _ := m.Actor(hs[0])
+	if err := w.ApplyImpulse(hs[0], [3]float32{0, 5, 0}, a.World().Pos); err != nil {
+		t.Fatal(err)
+	}
+	tickOnce(t, m, w, 60)
+	tickOnce(t, m, w, 61)
+	if b, _ := w.Body(hs[0]); b.Asleep || b.Pos[1] < 0.6 {
+		t.Errorf("after an upward impulse of 5 N·s the 1 kg box is at %v (asleep %v)", b.Pos, b.Asleep)
+	}
+}

@@ -128,7 +128,9 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 			continue // removed: its pairs end in narrow
 		}
 		wt := a.World()
-		c.scale = scaleOf(wt.Scale)
+		sc := scaleOf(wt.Scale)
+		sameScale := sc == c.scale
+		c.scale = sc
 		ap := pose{v64(wt.Pos), q64(wt.Rot)}
 		if c.dynamic() {
 			if !c.placed {
@@ -139,20 +141,35 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 				c.pos, c.rot, c.vel, c.ang = ap.p, ap.q, vec{}, vec{}
 			}
 			w.clamp(c)
+			if c.asleep && c.live && sameScale && !w.stale {
+				if k != i {
+					w.cols[k] = *c
+				}
+				k++
+				continue // asleep: its placed shape stands
+			}
 		} else {
+			same := c.placed && c.live && sameScale && ap.p == c.pos && ap.q == c.rot
 			if c.cfg.Body == Kinematic && c.placed {
 				c.vel = ap.p.sub(c.pos).mul(1 / dt)
 			}
 			c.pos, c.rot, c.placed = ap.p, ap.q, true
+			if same && !w.stale {
+				if k != i {
+					w.cols[k] = *c
+				}
+				k++
+				continue // not moved: its placed shape stands
+			}
 		}
-		w.cols[k] = *c
+		w.place(c)
+		if k != i {
+			w.cols[k] = *c
+		}
 		k++
 	}
 	clear(w.cols[k:])
 	w.cols = w.cols[:k]
-	for i := range w.cols {
-		w.place(&w.cols[i])
-	}
 }
 
 // clamp bounds a body's speeds, with a notice for the linear one.

@@ -306,11 +306,11 @@ func (w *World) ApplyImpulse(h scene.Handle, j, at mgl32.Vec3) error {
 	if !v64(j).finite() || !v64(at).finite() {
 		return fmt.Errorf("collide: apply impulse to %v: %w: %v at %v is not finite", h, ErrBadValue, j, at)
 	}
+	c.wake() // before prepare: a sleeping body has no inverse mass
 	w.prepare(c)
 	jj := v64(j)
 	c.vel = c.vel.madd(jj, c.invM)
 	c.ang = c.ang.add(c.wInvI.mulv(v64(at).sub(c.pos).cross(jj)))
-	c.wake()
 	return nil
 }
 
