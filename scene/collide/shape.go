@@ -164,16 +164,12 @@ func boxHull(h *hull, t pose, he vec) {
 	h.nv, h.na, h.ne, h.r, h.box, h.c, h.he = 8, 3, 3, 0, true, t.p, he
 	h.axes = t.q.axes()
 	h.edges = h.axes
+	// Vertex i has the sign of bit k of i on axis k.
+	ex, ey, ez := h.axes[0].mul(he[0]), h.axes[1].mul(he[1]), h.axes[2].mul(he[2])
+	x := [2]vec{t.p.sub(ex), t.p.add(ex)}
+	yz := [4]vec{ey.add(ez).neg(), ey.sub(ez), ez.sub(ey), ey.add(ez)}
 	for i := range 8 {
-		p := t.p
-		for k := range 3 {
-			s := he[k]
-			if i>>k&1 == 0 {
-				s = -s
-			}
-			p = p.madd(h.axes[k], s)
-		}
-		h.v[i] = p
+		h.v[i] = x[i&1].add(yz[i>>1])
 	}
 }
 
