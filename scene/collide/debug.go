@@ -16,6 +16,16 @@ var (
 	debugRay       = gfx.RGB(1, 1, 1)
 )
 
+// LineDrawer is where DrawDebug and DrawRay draw: a *gfx.LineBuffer, or
+// the engine's debug view (engine.DebugOf(m), TickContext.Debug(), whose
+// Debug has these methods).
+type LineDrawer interface {
+	Line(a, b mgl32.Vec3, c gfx.Color)
+	Arrow(from, to mgl32.Vec3, c gfx.Color)
+	OrientedBox(m *mgl32.Mat4, min, max mgl32.Vec3, c gfx.Color)
+	Sphere(center mgl32.Vec3, radius float32, c gfx.Color)
+}
+
 // DebugMaxTriangles bounds how many triangles of each mesh DrawDebug
 // outlines (the first ones of its tree), so a huge mesh cannot flood the
 // line buffer.
@@ -26,8 +36,9 @@ const DebugMaxTriangles = 4096
 // asleep, yellow sensor) and an arrow along the normal of every touching
 // contact point (red, 0.3 m). Call it once a frame on the goroutine that
 // ticks the world, typically into engine.DebugOf(m) (the engine's debug
-// view); it shows the state of the last tick, not the interpolated one.
-func (w *World) DrawDebug(l *gfx.LineBuffer) {
+// view) from a tick, or into a *gfx.LineBuffer; it shows the state of the
+// last tick, not the interpolated one.
+func (w *World) DrawDebug(l LineDrawer) {
 	w.refresh()
 	for i := range w.cols {
 		c := &w.cols[i]
@@ -91,7 +102,7 @@ func (w *World) DrawDebug(l *gfx.LineBuffer) {
 
 // DrawRay adds a ray query to l: the segment from origin to the hit (or
 // maxDist along dir when it missed) and, on a hit, the hit's normal.
-func DrawRay(l *gfx.LineBuffer, origin, dir mgl32.Vec3, maxDist float32, hit Hit, ok bool) {
+func DrawRay(l LineDrawer, origin, dir mgl32.Vec3, maxDist float32, hit Hit, ok bool) {
 	if dir.Len() == 0 {
 		return
 	}
