@@ -61,9 +61,7 @@ func FuzzPairs(f *testing.F) {
 			t.Fatalf("depth %v, but the separation query says %v", d.depth, sep)
 		}
 		Bs := B
-		for i := 0; i < Bs.nv; i++ {
-			Bs.v[i] = Bs.v[i].madd(d.n, d.depth+1e-3)
-		}
+		Bs.translate(d.n.mul(d.depth + 1e-3))
 		if s2, _, _, _ := separation(&A, &Bs); s2 < 0 {
 			t.Fatalf("moved out by the depth %v along %v, still %v deep", d.depth, d.n, -s2)
 		}

@@ -18,7 +18,9 @@ func gjk(A, B *hull) gjkResult {
 	var s [4]svert
 	var lam [4]float64
 	n := 1
-	s[0] = svert{a: A.v[0], b: B.v[0], w: A.v[0].sub(B.v[0])}
+	a0, _ := A.support(vec{1, 0, 0})
+	b0, _ := B.support(vec{-1, 0, 0})
+	s[0] = svert{a: a0, b: b0, w: a0.sub(b0)}
 	lam[0] = 1
 	v := s[0].w
 	for iter := 0; iter < 64; iter++ {
@@ -275,6 +277,11 @@ func sat(A, B *hull) (n vec, depth float64, ok bool) {
 }
 
 func project(h *hull, l vec) (lo, hi float64) {
+	if h.box {
+		c := h.c.dot(l)
+		r := h.he[0]*math.Abs(h.axes[0].dot(l)) + h.he[1]*math.Abs(h.axes[1].dot(l)) + h.he[2]*math.Abs(h.axes[2].dot(l))
+		return c - r, c + r
+	}
 	lo = h.v[0].dot(l)
 	hi = lo
 	for i := 1; i < h.nv; i++ {
@@ -285,6 +292,9 @@ func project(h *hull, l vec) (lo, hi float64) {
 }
 
 func centroid(h *hull) vec {
+	if h.box {
+		return h.c
+	}
 	c := vec{}
 	for i := 0; i < h.nv; i++ {
 		c = c.add(h.v[i])

@@ -128,9 +128,7 @@ func collideHulls(A, B *hull, margin float64, m *manifold) bool {
 		// Slide B out along n to find the witness points of the overlap.
 		shift := n.mul(d + 1e-6*(1+d))
 		Bs := *B
-		for i := 0; i < Bs.nv; i++ {
-			Bs.v[i] = Bs.v[i].add(shift)
-		}
+		Bs.translate(shift)
 		g2 := gjk(A, &Bs)
 		pa, pb = g2.pa, g2.pb.sub(shift)
 		sep = -d - rs

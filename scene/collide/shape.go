@@ -111,19 +111,30 @@ func (s Shape) Validate() error {
 // are points and segments with their radius, boxes and triangles have
 // none. Every convex pair test works on two hulls.
 type hull struct {
-	v     [8]vec // the core's vertices
+	v     [3]vec // the core's vertices (a box's are not stored: see box)
 	nv    int
 	axes  [3]vec // face normals of the core (box: 3, triangle: 1)
 	na    int
 	edges [3]vec // edge directions of the core
 	ne    int
 	r     float64
-	box   bool // v is a box: c, axes, he describe it
+	box   bool // the core is a box: c, axes, he describe it (nv is 8)
 	c     vec
 	he    vec
 }
 
 func (h *hull) support(d vec) (vec, int) {
+	if h.box {
+		p := h.c
+		for k := range 3 {
+			if h.axes[k].dot(d) >= 0 {
+				p = p.madd(h.axes[k], h.he[k])
+			} else {
+				p = p.madd(h.axes[k], -h.he[k])
+			}
+		}
+		return p, 0
+	}
 	best, bi := h.v[0].dot(d), 0
 	for i := 1; i < h.nv; i++ {
 		if x := h.v[i].dot(d); x > best {
@@ -134,12 +145,30 @@ func (h *hull) support(d vec) (vec, int) {
 }
 
 func (h *hull) bounds() (lo, hi vec) {
+	r := vec{h.r, h.r, h.r}
+	if h.box {
+		var e vec
+		for j := range 3 {
+			e[j] = h.he[0]*math.Abs(h.axes[0][j]) + h.he[1]*math.Abs(h.axes[1][j]) + h.he[2]*math.Abs(h.axes[2][j])
+		}
+		return h.c.sub(e), h.c.add(e)
+	}
 	lo, hi = h.v[0], h.v[0]
 	for i := 1; i < h.nv; i++ {
 		lo, hi = vmin(lo, h.v[i]), vmax(hi, h.v[i])
 	}
-	r := vec{h.r, h.r, h.r}
 	return lo.sub(r), hi.add(r)
+}
+
+// translate moves the hull by d.
+func (h *hull) translate(d vec) {
+	if h.box {
+		h.c = h.c.add(d)
+		return
+	}
+	for i := 0; i < h.nv; i++ {
+		h.v[i] = h.v[i].add(d)
+	}
 }
 
 // The hull builders set only what the hull's kind uses (the counts say
@@ -164,13 +193,6 @@ func boxHull(h *hull, t pose, he vec) {
 	h.nv, h.na, h.ne, h.r, h.box, h.c, h.he = 8, 3, 3, 0, true, t.p, he
 	h.axes = t.q.axes()
 	h.edges = h.axes
-	// Vertex i has the sign of bit k of i on axis k.
-	ex, ey, ez := h.axes[0].mul(he[0]), h.axes[1].mul(he[1]), h.axes[2].mul(he[2])
-	x := [2]vec{t.p.sub(ex), t.p.add(ex)}
-	yz := [4]vec{ey.add(ez).neg(), ey.sub(ez), ez.sub(ey), ey.add(ez)}
-	for i := range 8 {
-		h.v[i] = x[i&1].add(yz[i>>1])
-	}
 }
 
 // triHull makes a triangle's hull; ok is false for a degenerate triangle.

@@ -23,9 +23,7 @@ func separation(A, B *hull) (float64, vec, vec, vec) {
 	}
 	shift := n.mul(d + 1e-6*(1+d))
 	Bs := *B
-	for i := 0; i < Bs.nv; i++ {
-		Bs.v[i] = Bs.v[i].add(shift)
-	}
+	Bs.translate(shift)
 	g2 := gjk(A, &Bs)
 	return -d - rs, n, g2.pa.madd(n, A.r), g2.pb.sub(shift).madd(n, -B.r)
 }
@@ -64,10 +62,7 @@ func toiConvex(obs *hull, q *hull, dir vec, maxT, skin float64) (float64, vec, v
 		if t > maxT {
 			return 0, vec{}, vec{}, false
 		}
-		for i := 0; i < m.nv; i++ {
-			m.v[i] = m.v[i].madd(dir, step)
-		}
-		m.c = m.c.madd(dir, step)
+		m.translate(dir.mul(step))
 	}
 	sep, n, pa, _ := separation(obs, &m)
 	return t, n, pa, sep < skin+1e-3
