@@ -31,9 +31,7 @@ func (w *World) narrow(dt float64) {
 	for _, cd := range w.cand {
 		a, b := &w.cols[cd.i], &w.cols[cd.j]
 		for oi < len(old) && pairLess(old[oi].a, old[oi].b, a.h, b.h) {
-			if old[oi].touching {
-				w.event(End, &old[oi])
-			}
+			w.vanished(&old[oi])
 			oi++
 		}
 		var prev *pair
@@ -42,7 +40,7 @@ func (w *World) narrow(dt float64) {
 			oi++
 		}
 		var p pair
-		resting := !a.moving() && !b.moving() && a.cfg.Body != Kinematic && b.cfg.Body != Kinematic
+		resting := !a.moving() && !b.moving() && !a.moved && !b.moved
 		if prev != nil && resting {
 			p = *prev // neither moved: the contact is what it was
 		} else {
@@ -51,6 +49,10 @@ func (w *World) narrow(dt float64) {
 			if !w.contact(a, b, margin(a, b, float64(v64(w.cfg.Gravity).len())*dt, dt), &p.m) {
 				if prev != nil && prev.touching {
 					w.event(End, prev)
+					if !prev.sensor { // what held a sleeper moved away
+						w.wakeBy(a, b)
+						w.wakeBy(b, a)
+					}
 				}
 				continue
 			}
@@ -61,6 +63,10 @@ func (w *World) narrow(dt float64) {
 			p.touching = p.m.pts[p.m.deepest()].depth >= lim
 			if prev != nil {
 				warm(&p, prev)
+			}
+			if !p.sensor && (p.touching || (prev != nil && prev.touching)) {
+				w.wakeBy(a, b)
+				w.wakeBy(b, a)
 			}
 		}
 		p.ia, p.ib = cd.i, cd.j
@@ -75,11 +81,36 @@ func (w *World) narrow(dt float64) {
 		w.next = append(w.next, p)
 	}
 	for ; oi < len(old); oi++ {
-		if old[oi].touching {
-			w.event(End, &old[oi])
-		}
+		w.vanished(&old[oi])
 	}
 	w.pairs, w.next = w.next, w.pairs
+}
+
+// vanished ends a pair the broad phase no longer finds (apart, or one of
+// them removed) and wakes a sleeping body of it: what held it went away.
+func (w *World) vanished(p *pair) {
+	if !p.touching {
+		return
+	}
+	w.event(End, p)
+	if p.sensor {
+		return
+	}
+	for _, h := range [2]scene.Handle{p.a, p.b} {
+		if i, ok := w.find(h); ok && w.cols[i].asleep {
+			w.cols[i].wake()
+			w.place(&w.cols[i])
+		}
+	}
+}
+
+// wakeBy wakes a sleeping body that a collider placed anew this tick (a
+// moved wall or platform) touches.
+func (w *World) wakeBy(sleeper, other *collider) {
+	if sleeper.dynamic() && sleeper.asleep && other.moved && !other.dynamic() {
+		sleeper.wake()
+		w.place(sleeper)
+	}
 }
 
 // warm gives each new point the impulses of the old point it continues (the

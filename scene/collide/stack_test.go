@@ -60,3 +60,24 @@ func TestImpulseWakesSleepingBody(t *testing.T) {
 		t.Errorf("after an upward impulse of 5 N·s the 1 kg box is at %v (asleep %v)", b.Pos, b.Asleep)
 	}
 }
+
+// A sleeping box wakes when the static wall under it is moved away, and
+// falls.
+func TestMovedStaticWakesSleeper(t *testing.T) {
+	m, w, hs := stack(t, 1)
+	for i := range uint64(60) {
+		tickOnce(t, m, w, i)
+	}
+	if b, _ := w.Body(hs[0]); !b.Asleep {
+		t.Fatal("the box is not asleep after 2 s")
+	}
+	floor := w.cols[0].h
+	a, _ := m.Actor(floor)
+	a.Local.Pos[1] -= 0.3 // gameplay lowers the floor
+	for i := range uint64(30) {
+		tickOnce(t, m, w, 60+i)
+	}
+	if b, _ := w.Body(hs[0]); b.Pos[1] > 0.3 {
+		t.Errorf("the box stayed at %v over a floor lowered by 0.3 m", b.Pos)
+	}
+}

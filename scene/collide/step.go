@@ -123,6 +123,7 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 	k := 0
 	for i := range w.cols {
 		c := &w.cols[i]
+		c.moved = false
 		a, err := m.Actor(c.h)
 		if err != nil {
 			continue // removed: its pairs end in narrow
@@ -186,10 +187,14 @@ func (w *World) clamp(c *collider) {
 
 // place derives a collider's world shape, bounds and mass properties.
 func (w *World) place(c *collider) {
-	off := pose{v64(c.cfg.Offset), q64(c.cfg.OffsetRot)}
-	off.p = vec{off.p[0] * c.scale[0], off.p[1] * c.scale[1], off.p[2] * c.scale[2]}
-	c.shape = pose{c.pos, c.rot}.mul(off)
-	c.live = true
+	if c.cfg.Offset == (mgl32.Vec3{}) && c.cfg.OffsetRot == mgl32.QuatIdent() {
+		c.shape = pose{c.pos, c.rot}
+	} else {
+		off := pose{v64(c.cfg.Offset), q64(c.cfg.OffsetRot)}
+		off.p = vec{off.p[0] * c.scale[0], off.p[1] * c.scale[1], off.p[2] * c.scale[2]}
+		c.shape = pose{c.pos, c.rot}.mul(off)
+	}
+	c.live, c.moved = true, true
 	if c.cfg.Shape.Kind == ShapeMesh {
 		c.lo, c.hi = w.meshBounds(c)
 	} else {

@@ -123,6 +123,7 @@ type collider struct {
 
 	// Derived by Step (and by a Load) from the above and the actors.
 	live   bool
+	moved  bool // placed anew this tick
 	shape  pose // the shape's world pose
 	scale  vec
 	hl     hull
