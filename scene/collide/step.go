@@ -201,7 +201,9 @@ func (w *World) place(c *collider) {
 		placeConvex(&c.hl, &c.cfg.Shape, c.shape, c.scale)
 		c.lo, c.hi = c.hl.bounds()
 	}
-	w.prepare(c)
+	if c.dynamic() { // the others keep zero inverse mass and inertia
+		w.prepare(c)
+	}
 }
 
 // prepare sets the inverse mass and inertia of a dynamic body.
