@@ -139,8 +139,37 @@ type con struct {
 	ra, rb        vec
 	n, t1, t2     vec
 	mn, mt1, mt2  float64
-	target, mu    float64
+	mu            float64
 	depth, bounce float64
+	// Rows of the constraint for each direction d (n, t1, t2): the
+	// angular parts r×d and the angular velocity changes I⁻¹(r×d) per
+	// unit impulse, for A and B, fixed for the tick.
+	row [3]jrow
+}
+
+// jrow is one direction's angular terms.
+type jrow struct{ ja, jb, wa, wb vec }
+
+func makeRow(a, b *sbody, ra, rb, d vec) jrow {
+	r := jrow{ja: ra.cross(d), jb: rb.cross(d)}
+	r.wa, r.wb = a.invI.mulv(r.ja), b.invI.mulv(r.jb)
+	return r
+}
+
+// rel returns the relative velocity of B against A along row k's
+// direction d at the contact point.
+func (c *con) rel(a, b *sbody, k int, d vec) float64 {
+	r := &c.row[k]
+	return d.dot(b.vel.sub(a.vel)) + r.jb.dot(b.ang) - r.ja.dot(a.ang)
+}
+
+// apply gives B the impulse λ along row k's direction d and A its opposite.
+func (c *con) apply(a, b *sbody, k int, d vec, l float64) {
+	r := &c.row[k]
+	a.vel = a.vel.madd(d, -l*a.invM)
+	a.ang = a.ang.madd(r.wa, -l)
+	b.vel = b.vel.madd(d, l*b.invM)
+	b.ang = b.ang.madd(r.wb, l)
 }
 
 // sbody is a collider's motion as the solver sees it, packed densely:
@@ -150,13 +179,6 @@ type sbody struct {
 	vel, ang vec
 	invM     float64
 	invI     mat3
-}
-
-func (c *sbody) velAt(r vec) vec { return c.vel.add(c.ang.cross(r)) }
-
-func (c *sbody) push(p, r vec) {
-	c.vel = c.vel.madd(p, c.invM)
-	c.ang = c.ang.add(c.invI.mulv(r.cross(p)))
 }
 
 func effMass(a, b *sbody, ra, rb, d vec) float64 {
@@ -216,7 +238,8 @@ func (w *World) solve(dt float64) {
 			c.mn = effMass(a, b, c.ra, c.rb, c.n)
 			c.mt1 = effMass(a, b, c.ra, c.rb, c.t1)
 			c.mt2 = effMass(a, b, c.ra, c.rb, c.t2)
-			if vn := b.velAt(c.rb).sub(a.velAt(c.ra)).dot(c.n); vn < -1 && e > 0 {
+			c.row = [3]jrow{makeRow(a, b, c.ra, c.rb, c.n), makeRow(a, b, c.ra, c.rb, c.t1), makeRow(a, b, c.ra, c.rb, c.t2)}
+			if vn := c.rel(a, b, 0, c.n); vn < -1 && e > 0 {
 				c.bounce = -e * vn // the normal speed to leave with
 			}
 			w.cons = append(w.cons, c)
@@ -245,9 +268,9 @@ func (w *World) solve(dt float64) {
 			c := &w.cons[ci]
 			p := &w.pairs[c.pi]
 			a, b := &w.sb[c.ia], &w.sb[c.ib]
-			imp := c.n.mul(p.jn[c.k]).add(c.t1.mul(p.jt1[c.k])).add(c.t2.mul(p.jt2[c.k]))
-			a.push(imp.neg(), c.ra)
-			b.push(imp, c.rb)
+			c.apply(a, b, 0, c.n, p.jn[c.k])
+			c.apply(a, b, 1, c.t1, p.jt1[c.k])
+			c.apply(a, b, 2, c.t2, p.jt2[c.k])
 		}
 		for it := range w.cfg.Iterations {
 			w.pass(it&1 == 1, h, &soft)
@@ -256,7 +279,7 @@ func (w *World) solve(dt float64) {
 		for ci := range w.cons {
 			c := &w.cons[ci]
 			a, b := &w.sb[c.ia], &w.sb[c.ib]
-			c.depth -= b.velAt(c.rb).sub(a.velAt(c.ra)).dot(c.n) * h
+			c.depth -= c.rel(a, b, 0, c.n) * h
 		}
 		w.pass(false, h, nil) // relax: take out the push-out velocity
 	}
@@ -268,12 +291,10 @@ func (w *World) solve(dt float64) {
 		}
 		p := &w.pairs[c.pi]
 		a, b := &w.sb[c.ia], &w.sb[c.ib]
-		vn := b.velAt(c.rb).sub(a.velAt(c.ra)).dot(c.n)
+		vn := c.rel(a, b, 0, c.n)
 		old := p.jn[c.k]
 		p.jn[c.k] = max(old+c.mn*(c.bounce-vn), 0)
-		imp := c.n.mul(p.jn[c.k] - old)
-		a.push(imp.neg(), c.ra)
-		b.push(imp, c.rb)
+		c.apply(a, b, 0, c.n, p.jn[c.k]-old)
 	}
 	for i := range w.cols {
 		if c := &w.cols[i]; c.moving() {
@@ -299,8 +320,7 @@ func (w *World) pass(back bool, h float64, soft *softness) {
 		c := &w.cons[ci]
 		p := &w.pairs[c.pi]
 		a, b := &w.sb[c.ia], &w.sb[c.ib]
-		dv := b.velAt(c.rb).sub(a.velAt(c.ra))
-		vn := dv.dot(c.n)
+		vn := c.rel(a, b, 0, c.n)
 		s := slop - c.depth // separation, with slop of penetration allowed
 		bias, ms, is := 0.0, 1.0, 0.0
 		switch {
@@ -312,18 +332,15 @@ func (w *World) pass(back bool, h float64, soft *softness) {
 		}
 		old := p.jn[c.k]
 		p.jn[c.k] = max(old-c.mn*ms*(vn+bias)-is*old, 0)
-		imp := c.n.mul(p.jn[c.k] - old)
-		a.push(imp.neg(), c.ra)
-		b.push(imp, c.rb)
+		c.apply(a, b, 0, c.n, p.jn[c.k]-old)
 
 		lim := c.mu * p.jn[c.k]
-		dv = b.velAt(c.rb).sub(a.velAt(c.ra))
-		o1, o2 := p.jt1[c.k], p.jt2[c.k]
-		p.jt1[c.k] = clampf(o1-c.mt1*dv.dot(c.t1), -lim, lim)
-		p.jt2[c.k] = clampf(o2-c.mt2*dv.dot(c.t2), -lim, lim)
-		imp = c.t1.mul(p.jt1[c.k] - o1).add(c.t2.mul(p.jt2[c.k] - o2))
-		a.push(imp.neg(), c.ra)
-		b.push(imp, c.rb)
+		o1 := p.jt1[c.k]
+		p.jt1[c.k] = clampf(o1-c.mt1*c.rel(a, b, 1, c.t1), -lim, lim)
+		c.apply(a, b, 1, c.t1, p.jt1[c.k]-o1)
+		o2 := p.jt2[c.k]
+		p.jt2[c.k] = clampf(o2-c.mt2*c.rel(a, b, 2, c.t2), -lim, lim)
+		c.apply(a, b, 2, c.t2, p.jt2[c.k]-o2)
 	}
 }
 
@@ -339,8 +356,7 @@ func (w *World) move(h float64) {
 		w.clamp(c)
 		c.pos = c.pos.madd(c.vel, h)
 		c.rot = c.rot.integrate(c.ang, h)
-		sb.vel, sb.ang = c.vel, c.ang
-		sb.invI = worldInertia(c.rot.mul(q64(c.cfg.OffsetRot)), c.invI)
+		sb.vel, sb.ang = c.vel, c.ang // the inertia stays as at the tick's start
 	}
 }
 
