@@ -66,7 +66,7 @@ var (
 type Config struct {
 	Gravity    mgl32.Vec3 // m/s²; the zero vector means (0, −9.81, 0) unless NoGravity
 	NoGravity  bool
-	Iterations int     // solver passes per substep; 0 means 3
+	Iterations int     // solver passes per substep; 0 means 6
 	Substeps   int     // solver substeps per tick; 0 means 8
 	MaxSpeed   float32 // m/s a body is clamped to; 0 means 200
 	// LinearDamping and AngularDamping slow bodies by that share of their
@@ -83,7 +83,7 @@ func (c Config) norm() Config {
 		c.Gravity = mgl32.Vec3{0, -9.81, 0}
 	}
 	if c.Iterations <= 0 {
-		c.Iterations = 3
+		c.Iterations = 6
 	}
 	c.Iterations = min(c.Iterations, 64)
 	if c.Substeps <= 0 {
