@@ -120,6 +120,7 @@ func (w *World) notice(format string, args ...any) {
 
 // sync drops the colliders of removed actors and places the others.
 func (w *World) sync(m *scene.Manager, dt float64) {
+	w.tree.reset(len(w.cols))
 	k := 0
 	for i := range w.cols {
 		c := &w.cols[i]
@@ -143,9 +144,7 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 			}
 			w.clamp(c)
 			if c.asleep && c.live && sameScale && !w.stale {
-				if k != i {
-					w.cols[k] = *c
-				}
+				w.keep(c, i, k, dt)
 				k++
 				continue // asleep: its placed shape stands
 			}
@@ -156,21 +155,33 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 			}
 			c.pos, c.rot, c.placed = ap.p, ap.q, true
 			if same && !w.stale {
-				if k != i {
-					w.cols[k] = *c
-				}
+				w.keep(c, i, k, dt)
 				k++
 				continue // not moved: its placed shape stands
 			}
 		}
 		w.place(c)
-		if k != i {
-			w.cols[k] = *c
-		}
+		w.keep(c, i, k, dt)
 		k++
 	}
 	clear(w.cols[k:])
 	w.cols = w.cols[:k]
+	w.tree.lo, w.tree.hi = w.tree.lo[:k], w.tree.hi[:k]
+}
+
+// keep moves collider i to slot k (removed colliders before it leave
+// gaps) and writes its bounds, grown by how far a moving body may go this
+// tick, as the broad phase's item k.
+func (w *World) keep(c *collider, i, k int, dt float64) {
+	grow := 0.0
+	if c.moving() {
+		grow = c.vel.len()*dt + 0.01
+	}
+	g := vec{grow, grow, grow}
+	w.tree.lo[k], w.tree.hi[k] = c.lo.sub(g), c.hi.add(g)
+	if k != i {
+		w.cols[k] = *c
+	}
 }
 
 // clamp bounds a body's speeds, with a notice for the linear one.
@@ -304,17 +315,7 @@ func meets(a, b *collider) bool {
 // moving body may go this tick) and lists the candidate pairs in index,
 // hence handle, order.
 func (w *World) broad(dt float64) {
-	n := len(w.cols)
-	w.tree.reset(n)
-	for i := range w.cols {
-		c := &w.cols[i]
-		grow := 0.0
-		if c.moving() {
-			grow = c.vel.len()*dt + 0.01
-		}
-		g := vec{grow, grow, grow}
-		w.tree.lo[i], w.tree.hi[i] = c.lo.sub(g), c.hi.add(g)
-	}
+	n := len(w.cols) // sync wrote the tree's item bounds
 	// Rebuild the tree when colliders came or went and every 16 ticks;
 	// refit it in between (the pairs are the same either way).
 	if w.built != n || w.tick%16 == 0 {
