@@ -139,3 +139,16 @@ func TestCharacterRefusesBadInput(t *testing.T) {
 		t.Error("negative radius accepted")
 	}
 }
+
+// Move allocates nothing.
+func TestCharacterMoveAllocatesNothing(t *testing.T) {
+	m, w, _, h := course(t, mgl32.Vec3{})
+	spawn(t, m, w, mgl32.Vec3{3, 0.125, 0}, Collider{Shape: Box(mgl32.Vec3{1, 0.125, 1})})
+	tickOnce(t, m, w, 0)
+	var c Character
+	if n := testing.AllocsPerRun(20, func() {
+		_, _ = c.Move(w, m, h, mgl32.Vec3{1, -1, 0}, 1.0/30)
+	}); n != 0 {
+		t.Errorf("Move allocates %v times", n)
+	}
+}

@@ -223,3 +223,26 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("zero delta: %v", err)
 	}
 }
+
+// Queries allocate nothing once dst has room.
+func TestQueriesAllocateNothing(t *testing.T) {
+	_, w, _ := queryScene(t)
+	dst := make([]scene.Handle, 0, 8)
+	for _, q := range []struct {
+		name string
+		f    func()
+	}{
+		{"RayCast", func() { w.RayCast(mgl32.Vec3{0, 5, 0}, mgl32.Vec3{0, -1, 0}, 10, Filter{}) }},
+		{"Overlap", func() {
+			dst, _ = w.Overlap(Box(mgl32.Vec3{5, 1, 1}), mgl32.Vec3{4, 0, 0}, mgl32.Quat{}, Filter{}, dst[:0])
+		}},
+		{"ClosestPoint", func() { w.ClosestPoint(mgl32.Vec3{12, 3, 0}, 10, Filter{}) }},
+		{"Sweep", func() {
+			_, _, _ = w.Sweep(Sphere(0.5), mgl32.Vec3{-5, 0, 0}, mgl32.Quat{}, mgl32.Vec3{30, 0, 0}, Filter{})
+		}},
+	} {
+		if n := testing.AllocsPerRun(20, q.f); n != 0 {
+			t.Errorf("%s allocates %v times", q.name, n)
+		}
+	}
+}
