@@ -179,7 +179,7 @@ func timingGoals(res *Results) []goal {
 	var gs []goal
 	for _, sc := range []string{"vsync", "vsync-headless"} {
 		name := "Software pacing at 60 Hz, p99 error, " + sc
-		src := "cmd/framebench " + sc + ", fewest actors paced: largest Game.Stats().PaceErrorP99 sampled every 256 frames"
+		src := "cmd/framebench " + sc + ", fewest actors paced: largest Game.Debug().Stats().PaceErrorP99 sampled every 256 frames"
 		var paced *Run
 		for _, r := range runsOf(res, sc) {
 			if r.Pacing != nil && (paced == nil || r.Actors < paced.Actors) {
@@ -209,7 +209,7 @@ func timingGoals(res *Results) []goal {
 		}
 	}
 	name := "Ticks = ⌊T·rate/1e6⌋ over a real run with a varying frame rate"
-	src := "cmd/framebench varying: Game.Ticks(), Scheduler.GameTime() and Dropped() against the real clock"
+	src := "cmd/framebench varying: Game.Time().Ticks(), Scheduler.GameTime() and Dropped() against the real clock"
 	if vr == nil {
 		return append(gs, absent(name, src, "exact, no time lost", whyMissing(res, "varying", -1)))
 	}

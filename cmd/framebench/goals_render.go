@@ -135,7 +135,7 @@ func soakGoals(res *Results, sk *Soak) []goal {
 		gs = append(gs, absent("No GL error", "gl41 Renderer.CheckError", "none", "the soak ran without a window"))
 	}
 	e := &sk.Exact
-	gs = append(gs, check("Tick count exact at the end", "Game.Ticks() vs ⌊Scheduler.GameTime()·rate/1e6⌋", "exact",
+	gs = append(gs, check("Tick count exact at the end", "Game.Time().Ticks() vs ⌊Scheduler.GameTime()·rate/1e6⌋", "exact",
 		e.Exact, fmt.Sprintf("%d ticks, expected %d; dropped %d µs", e.Ticks, e.Expected, e.DroppedUs),
 		fmt.Sprintf("%+d ticks", int64(e.Ticks)-int64(e.Expected))))
 	gs = append(gs, infoGoal("GC cycles and allocations after warm-up", src,
