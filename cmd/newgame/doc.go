@@ -2,12 +2,17 @@
 // a window and a headless mode (main.go), a title menu with a settings
 // screen that rebinds the controls and sets the volumes (menu.go), the
 // player's input actions and their bindings file (controls.go), a
-// gameplay state with a floor, a player moved by those actions from the
-// keyboard or a gamepad and a third-person camera following it (game.go),
-// an actor behaviour (patrol.go), headless tests (game_test.go),
-// a test of the window's frame loop without a display (main_test.go), a
-// README, and a go.mod and go.sum that build against this engine checkout
-// (named by a relative path when the game is in the same tree).
+// gameplay state (game.go) in which the player, an animated skinned
+// character (assets/character.glb), walks with a collision character
+// controller through a walled level with stairs and coins that sensors
+// collect (level.go), moved by those actions from the keyboard or a
+// gamepad, under a sun with shadows, a third-person camera following it;
+// an actor behaviour (patrol.go), headless tests (game_test.go,
+// level_test.go: the stairs, a wall, a coin, the sync test), a test of the
+// window's frame loop without a display (main_test.go), a README, and a
+// go.mod and go.sum that build against this engine checkout (named by a
+// relative path when the game is in the same tree). Its main has
+// -synctest K, which checks headless that the game rolls back.
 //
 // Usage:
 //

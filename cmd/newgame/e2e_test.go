@@ -94,6 +94,12 @@ func TestGeneratedGameBuildsAndRuns(t *testing.T) {
 	if replayed := runBin("-headless", "-replay", file); replayed != recorded || !strings.HasPrefix(recorded, "ticks=90 ") {
 		t.Errorf("replay printed %q, the recording run %q: want the same ticks=90 line", replayed, recorded)
 	}
+	// The sync test on the replay: every tick rolled back 8 ticks and run
+	// again, with no difference (said on stderr), and the replay still
+	// ends on its hash, the line a run without -synctest prints.
+	if synced := runBin("-headless", "-replay", file, "-synctest", "8"); !strings.HasPrefix(synced, "synctest: ") || !strings.HasSuffix(synced, "\n"+recorded) {
+		t.Errorf("-synctest 8 replay printed %q, want a synctest: line, then the recording's %q", synced, recorded)
+	}
 }
 
 func readFile(t *testing.T, path string) string {

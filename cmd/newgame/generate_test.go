@@ -51,7 +51,7 @@ func TestGenerateWritesTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	want := []string{".gitignore", "README.md", "game/assets.go", "game/assets/beacon.glb", "game/assets/crate.png", "game/controls.go", "game/game.go", "game/game_test.go", "game/menu.go", "game/patrol.go", "game/sound.go", "go.mod", "go.sum", "main.go", "main_test.go"}
+	want := []string{".gitignore", "README.md", "game/assets.go", "game/assets/beacon.glb", "game/assets/character.glb", "game/assets/crate.png", "game/controls.go", "game/game.go", "game/game_test.go", "game/level.go", "game/level_test.go", "game/menu.go", "game/patrol.go", "game/sound.go", "go.mod", "go.sum", "main.go", "main_test.go"}
 	if got := slices.DeleteFunc(listDir(t, dir), func(n string) bool { return n == "game" || n == "game/assets" }); !reflect.DeepEqual(got, want) {
 		t.Fatalf("generated files = %q, want %q", got, want)
 	}
@@ -85,7 +85,7 @@ func TestGenerateWritesTheGame(t *testing.T) {
 		return string(data)
 	}
 	main := read("main.go")
-	for _, s := range []string{"package main", `"headless"`, `"ticks"`, `"tick-rate"`, `"frames"`, `"screenshot"`, `"record"`, `"replay"`,
+	for _, s := range []string{"package main", `"headless"`, `"ticks"`, `"tick-rate"`, `"frames"`, `"screenshot"`, `"record"`, `"replay"`, `"synctest"`,
 		"window.Open", "engine.NewHeadless", "ticks=%d hash=%016x", `"mygame/game"`} {
 		if !strings.Contains(main, s) {
 			t.Errorf("main.go does not contain %q", s)
@@ -98,7 +98,7 @@ func TestGenerateWritesTheGame(t *testing.T) {
 	if strings.Contains(main, "input.Key") || strings.Contains(main, "scene.") {
 		t.Error("main.go holds game logic; it should only wire the window")
 	}
-	for _, s := range []string{"package game", "var _ scene.Ticker = (*Patrol)(nil)"} {
+	for _, s := range []string{"package game", "_ scene.Ticker     = (*Patrol)(nil)", "func (p *Patrol) Describe(v *fields.Visitor)"} {
 		if !strings.Contains(read("game/patrol.go"), s) {
 			t.Errorf("game/patrol.go does not contain %q", s)
 		}
