@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/scene"
 	"github.com/tickwork/tickwork/scene/fields"
 	"github.com/tickwork/tickwork/timing"
@@ -101,5 +102,24 @@ func TestSaveAllocatesNothing(t *testing.T) {
 	buf := c.Save(p.w, nil)
 	if allocs := testing.AllocsPerRun(20, func() { buf = c.Save(p.w, buf[:0]) }); allocs != 0 {
 		t.Errorf("saving the world allocates %v times, want 0", allocs)
+	}
+}
+
+// countLines is a LineDrawer that counts what it is given.
+type countLines struct{ n int }
+
+func (c *countLines) Line(a, b mgl32.Vec3, _ gfx.Color)                          { c.n++ }
+func (c *countLines) Arrow(a, b mgl32.Vec3, _ gfx.Color)                         { c.n++ }
+func (c *countLines) OrientedBox(*mgl32.Mat4, mgl32.Vec3, mgl32.Vec3, gfx.Color) { c.n++ }
+func (c *countLines) Sphere(mgl32.Vec3, float32, gfx.Color)                      { c.n++ }
+
+// TestDrawDebugAllocatesNothing: the debug view of a pile of boxes, drawn
+// every frame, allocates nothing.
+func TestDrawDebugAllocatesNothing(t *testing.T) {
+	p := newPile(t)
+	p.step(t, 0)
+	var c countLines
+	if allocs := testing.AllocsPerRun(20, func() { p.w.DrawDebug(&c) }); allocs != 0 || c.n == 0 {
+		t.Errorf("DrawDebug: %v allocations, %d shapes drawn; want 0 allocations, some shapes", allocs, c.n)
 	}
 }
