@@ -36,7 +36,8 @@ func (g *Gameplay) debugDraw(ctx *engine.DrawContext) {
 	origin := mgl32.Ident4()
 	d.OnTop().Axes(&origin, 3)
 	if g.phys != nil {
-		g.phys.DrawDebug(d) // colliders and this tick's contacts
+		g.dbg = d                // passed by pointer: a value would be boxed (allocated) every frame
+		g.phys.DrawDebug(&g.dbg) // colliders and this tick's contacts
 	}
 	for _, a := range g.world.All() {
 		if a.Hidden || a.Mesh == gfx.MeshNone || a.Mesh == gfx.MeshPlane {

@@ -78,6 +78,7 @@ type Gameplay struct {
 	steps        int            // footsteps heard
 	lamps        []scene.Handle // the coloured point lights
 	codec        fields.Codec   // hashes the collision world without allocating
+	dbg          engine.Debug   // this frame's debug drawing, passed by pointer to the collision world
 }
 
 // NewGameplay returns the gameplay state for cfg. The scene is built when
