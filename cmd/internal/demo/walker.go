@@ -18,8 +18,8 @@ import (
 // Where the character walks: a circle outside the arena's walls, on the
 // side the camera sees.
 var (
-	walkCentre = mgl32.Vec3{-8, 0, 1}
-	walkRadius = float32(2)
+	walkCentre = mgl32.Vec3{7.6, 0, -1.5}
+	walkRadius = float32(1.6)
 )
 
 // Walker walks a character round a circle: WalkTicks walking at Speed,
@@ -159,9 +159,9 @@ func (g *Gameplay) buildLights(spawn func(string, scene.Spec) (scene.Handle, err
 			return err
 		}
 		h, err := spawn(fmt.Sprintf("lamp %d", i), scene.Spec{
-			Parent: pivot, Pos: mgl32.Vec3{3.5, 2.2, 0}, Scale: mgl32.Vec3{0.18, 0.18, 0.18},
+			Parent: pivot, Pos: mgl32.Vec3{3.5, 2.2, 0}, Scale: mgl32.Vec3{0.25, 0.25, 0.25},
 			Mesh: gfx.MeshSphere, Color: l.color,
-			Behavior: &scene.Light{Light: gfx.PunctualLight{Color: l.color, Intensity: 6, Range: 7}},
+			Behavior: &scene.Light{Light: gfx.PunctualLight{Color: l.color, Intensity: 14, Range: 8}},
 		})
 		if err != nil {
 			return err
