@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/tickwork/tickwork/engine"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/scene"
@@ -152,4 +154,39 @@ func (g *Gameplay) findOnScreen(h scene.Handle) (x, y float32, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// TestLampsMoveAndInterpolate: the arena's three coloured lamps are point
+// lights carried by actors: three lights in each frame's draw list, which
+// move from tick to tick and are drawn between ticks where their actors
+// are drawn.
+func TestLampsMoveAndInterpolate(t *testing.T) {
+	h, g := play(t, Config{})
+	ticks(t, h, 2)
+	m := g.Scene()
+	lights := func() []mgl32.Vec3 {
+		var out []mgl32.Vec3
+		for _, l := range m.DrawList().Lights() {
+			out = append(out, l.Position)
+		}
+		return out
+	}
+	if n := len(m.DrawList().Lights()); n != len(lamps) {
+		t.Fatalf("%d point lights drawn, want the %d lamps", n, len(lamps))
+	}
+	before := lights()
+	ticks(t, h, 1)
+	after := lights()
+	m.Interpolate(0.5)
+	m.BuildDrawList()
+	half := lights()
+	for i := range before {
+		if before[i] == after[i] {
+			t.Errorf("lamp %d stayed at %v over a tick", i, before[i])
+		}
+		a := actor(t, m, g.lamps[i]).RenderMatrix()
+		if p := a.Col(3).Vec3(); p.Sub(half[i]).Len() > 1e-5 {
+			t.Errorf("lamp %d: light drawn at %v between ticks, its actor at %v", i, half[i], p)
+		}
+	}
 }

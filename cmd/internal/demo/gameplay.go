@@ -75,7 +75,7 @@ type Gameplay struct {
 	pickNote     string         // the HUD's line about it
 	viewW, viewH float32        // the HUD's size as the last frame drew it, for picking
 	walker       *Walker        // walks the character round its circle
-	steps        int            // footsteps heard
+	steps        int            // footstep sounds played
 	lamps        []scene.Handle // the coloured point lights
 	codec        fields.Codec   // hashes the collision world without allocating
 	dbg          engine.Debug   // this frame's debug drawing, passed by pointer to the collision world

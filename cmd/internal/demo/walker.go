@@ -109,12 +109,15 @@ func (g *Gameplay) buildWalker(spawn func(string, scene.Spec) (scene.Handle, err
 		if e.Name != "step" {
 			return
 		}
-		g.steps++
-		if ctx := engine.TickContextOf(&g.world); ctx != nil {
-			if _, err := ctx.PlaySound(audio.Play{Clip: step, Volume: 0.6}); err != nil {
-				g.setNote(err.Error())
-			}
+		ctx := engine.TickContextOf(&g.world)
+		if ctx == nil {
+			return // ticked outside the engine: no timeline to play on
 		}
+		if _, err := ctx.PlaySound(audio.Play{Clip: step, Volume: 0.6}); err != nil {
+			g.setNote(err.Error())
+			return
+		}
+		g.steps++ // heard
 	}
 	g.walker = &Walker{Hero: hero, Root: hero.Instance().Root, Walk: walk, Idle: idle, Speed: 1.1,
 		WalkTicks: 6 * 30, IdleTicks: 2 * 30, FadeTicks: 8}
