@@ -190,3 +190,38 @@ func TestLampsMoveAndInterpolate(t *testing.T) {
 		}
 	}
 }
+
+// TestCharacterCrossFades: when the character stops walking it cross-fades
+// from the walk to the idle clip over FadeTicks ticks, and back again when
+// it sets off.
+func TestCharacterCrossFades(t *testing.T) {
+	h, g := play(t, Config{})
+	w := g.walker
+	l := &w.Hero.Pose.Layers[0]
+	ticks(t, h, uint64(w.WalkTicks)+1) // the tick that stops
+	if w.Walking() || l.Clip() != w.Idle {
+		t.Fatalf("after %d ticks: walking %v, clip %d; want standing, idle (%d)", w.WalkTicks+1, w.Walking(), l.Clip(), w.Idle)
+	}
+	var fades []float32
+	for range w.FadeTicks {
+		fades = append(fades, l.Fade())
+		ticks(t, h, 1)
+	}
+	// The walker plays the clip after the character has ticked (it is
+	// spawned after it): the fade starts at 0 and rises by 1/FadeTicks.
+	for i, f := range fades {
+		if want := float32(i) / float32(w.FadeTicks); f != want {
+			t.Fatalf("the idle clip's weight over the fade: %v; want 0, 1/%d, 2/%d, …", fades, w.FadeTicks, w.FadeTicks)
+		}
+	}
+	if l.Fade() != 1 {
+		t.Errorf("after %d ticks of fade the idle clip weighs %g, want 1", w.FadeTicks, l.Fade())
+	}
+	for n := 0; !w.Walking() && n <= w.IdleTicks; n++ {
+		ticks(t, h, 1)
+	}
+	ticks(t, h, 1) // the fade's first tick
+	if !w.Walking() || l.Clip() != w.Walk || l.Fade() >= 1 {
+		t.Errorf("after standing: walking %v, clip %d, fade %g; want walking, fading into the walk (%d)", w.Walking(), l.Clip(), l.Fade(), w.Walk)
+	}
+}
