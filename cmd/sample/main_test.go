@@ -11,13 +11,16 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/tickwork/tickwork/engine/window/mainthread"
 )
 
 // bin is the sample, built once by TestMain.
 var bin string
 
 func TestMain(m *testing.M) {
-	os.Exit(buildAndRun(m))
+	// The in-process GL tests call GLFW through mainthread.Call.
+	os.Exit(mainthread.Run(func() int { return buildAndRun(m) }))
 }
 
 func buildAndRun(m *testing.M) int {

@@ -57,11 +57,11 @@ func (w *World) DrawDebug(l LineDrawer) {
 		case ShapeSphere:
 			l.Sphere(c.hl.v[0].f32(), float32(c.hl.r), col)
 		case ShapeBox:
-			var m mgl32.Mat4
+			m := &w.debugBox // the World's: a local would escape through the interface
 			t := scene4(c.shape)
-			t.Matrix(&m)
+			t.Matrix(m)
 			he := c.hl.he.f32()
-			l.OrientedBox(&m, he.Mul(-1), he, col)
+			l.OrientedBox(m, he.Mul(-1), he, col)
 		case ShapeCapsule:
 			a, b := c.hl.v[0], c.hl.v[c.hl.nv-1]
 			r := float32(c.hl.r)

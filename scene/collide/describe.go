@@ -5,17 +5,28 @@ import (
 	"github.com/tickwork/tickwork/scene/fields"
 )
 
-func vecField(v *fields.Visitor, name string, p *vec) {
-	v.Float64(name+".x", &p[0])
-	v.Float64(name+".y", &p[1])
-	v.Float64(name+".z", &p[2])
+// The fields' names, spelled out so that describing allocates nothing.
+var (
+	posNames   = [3]string{"pos.x", "pos.y", "pos.z"}
+	velNames   = [3]string{"vel.x", "vel.y", "vel.z"}
+	angNames   = [3]string{"ang.x", "ang.y", "ang.z"}
+	scaleNames = [3]string{"scale.x", "scale.y", "scale.z"}
+	pNames     = [3]string{"p.x", "p.y", "p.z"}
+	nNames     = [3]string{"n.x", "n.y", "n.z"}
+	rotNames   = [4]string{"rot.w", "rot.x", "rot.y", "rot.z"}
+)
+
+func vecField(v *fields.Visitor, names *[3]string, p *vec) {
+	v.Float64(names[0], &p[0])
+	v.Float64(names[1], &p[1])
+	v.Float64(names[2], &p[2])
 }
 
-func quatField(v *fields.Visitor, name string, q *quat) {
-	v.Float64(name+".w", &q.w)
-	v.Float64(name+".x", &q.x)
-	v.Float64(name+".y", &q.y)
-	v.Float64(name+".z", &q.z)
+func quatField(v *fields.Visitor, names *[4]string, q *quat) {
+	v.Float64(names[0], &q.w)
+	v.Float64(names[1], &q.x)
+	v.Float64(names[2], &q.y)
+	v.Float64(names[3], &q.z)
 }
 
 // Describe describes what later ticks read: the colliders (their
@@ -50,14 +61,14 @@ func (c *collider) Describe(v *fields.Visitor) {
 	v.Float32("mass", &s.Mass)
 	v.Float32("restitution", &s.Restitution)
 	v.Float32("friction", &s.Friction)
-	vecField(v, "pos", &c.pos)
-	quatField(v, "rot", &c.rot)
-	vecField(v, "vel", &c.vel)
-	vecField(v, "ang", &c.ang)
+	vecField(v, &posNames, &c.pos)
+	quatField(v, &rotNames, &c.rot)
+	vecField(v, &velNames, &c.vel)
+	vecField(v, &angNames, &c.ang)
 	v.Float64("still", &c.still)
 	v.Bool("asleep", &c.asleep)
 	v.Bool("placed", &c.placed)
-	vecField(v, "scale", &c.scale)
+	vecField(v, &scaleNames, &c.scale)
 }
 
 func (p *pair) Describe(v *fields.Visitor) {
@@ -71,8 +82,8 @@ func (p *pair) Describe(v *fields.Visitor) {
 	}
 	for i := range p.m.np {
 		pt := &p.m.pts[i]
-		vecField(v, "p", &pt.p)
-		vecField(v, "n", &pt.n)
+		vecField(v, &pNames, &pt.p)
+		vecField(v, &nNames, &pt.n)
 		v.Float64("depth", &pt.depth)
 		v.Float64("jn", &p.jn[i])
 		v.Float64("jt1", &p.jt1[i])

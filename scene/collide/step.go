@@ -149,7 +149,8 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 				continue // asleep: its placed shape stands
 			}
 		} else {
-			same := c.placed && c.live && sameScale && ap.p == c.pos && ap.q == c.rot
+			unmoved := c.placed && sameScale && ap.p == c.pos && ap.q == c.rot
+			same := unmoved && c.live
 			if c.cfg.Body == Kinematic && c.placed {
 				c.vel = ap.p.sub(c.pos).mul(1 / dt)
 			}
@@ -159,8 +160,21 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 				k++
 				continue // not moved: its placed shape stands
 			}
+			if w.stale && unmoved {
+				// Placed again after a Load, where it was: that is no
+				// motion (it must not wake sleepers or renew contacts,
+				// or ticks run again from a snapshot would differ).
+				w.place(c)
+				c.moved = false
+				w.keep(c, i, k, dt)
+				k++
+				continue
+			}
 		}
 		w.place(c)
+		if w.stale && c.dynamic() && c.asleep {
+			c.moved = false // a sleeper placed again after a Load has not moved
+		}
 		w.keep(c, i, k, dt)
 		k++
 	}

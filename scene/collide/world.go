@@ -146,12 +146,13 @@ func (c *collider) moving() bool  { return c.cfg.Body == Dynamic && !c.asleep }
 // A World is not safe for concurrent use; use it on the goroutine that
 // ticks its manager.
 type World struct {
-	cfg    Config
-	meshes []*TriMesh
-	cols   []collider // sorted by handle
-	pairs  []pair     // sorted by (a, b) handles
-	tick   uint64
-	stale  bool // derived data must be rebuilt (after a Load)
+	cfg      Config
+	debugBox mgl32.Mat4 // DrawDebug's box matrix
+	meshes   []*TriMesh
+	cols     []collider // sorted by handle
+	pairs    []pair     // sorted by (a, b) handles
+	tick     uint64
+	stale    bool // derived data must be rebuilt (after a Load)
 
 	// Scratch of Step, reused.
 	tree     bvh

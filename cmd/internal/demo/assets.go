@@ -22,8 +22,11 @@ type Assets struct {
 	Floor  asset.MaterialID // the checker texture, repeated
 	Crate  asset.MaterialID // the crate texture
 	Beacon *asset.Model     // the sample's own animated model
-	Music  *audio.Stream    // the gameplay's music loop, streamed
-	sounds sounds
+	// Character is the sample's skinned character, its walk clip's
+	// footfalls named "step" events.
+	Character *asset.Model
+	Music     *audio.Stream // the gameplay's music loop, streamed
+	sounds    sounds
 }
 
 // LoadAssets loads the sample's assets into a new library. A headless and a
@@ -60,6 +63,12 @@ func LoadAssets() (*Assets, error) {
 	}
 	if a.Beacon, err = lib.LoadModel(files, "assets/beacon.glb"); err != nil {
 		return nil, fmt.Errorf("demo: %w", err)
+	}
+	if a.Character, err = lib.LoadModel(files, "assets/character.glb"); err != nil {
+		return nil, fmt.Errorf("demo: %w", err)
+	}
+	if walk := a.Character.Animation("walk"); walk >= 0 {
+		a.Character.Animations[walk].Events = []asset.Event{{Time: 0.25, Name: "step"}, {Time: 0.75, Name: "step"}}
 	}
 	if a.Music, err = lib.LoadMusic(files, "assets/music.ogg", vorbis.Codec{}); err != nil {
 		return nil, fmt.Errorf("demo: %w", err)

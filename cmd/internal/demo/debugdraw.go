@@ -23,7 +23,7 @@ var unitBox = gfx.Bounds{Min: mgl32.Vec3{-0.5, -0.5, -0.5}, Max: mgl32.Vec3{0.5,
 
 // debugDraw draws the gameplay's debug view for one frame, while debug
 // drawing is on (F2): the world's axes at the origin over everything, the
-// box around each drawn actor's mesh (the floor's tiles aside) where the
+// collision world's colliders and contacts, the box around each drawn actor's mesh (the floor's tiles aside) where the
 // frame draws it, the walls the ball bounces between and its velocity.
 // The camera's target is drawn by the camera's behaviour, in its tick
 // (Follow.Tick). Called from Draw, once per frame, on the main goroutine;
@@ -35,6 +35,10 @@ func (g *Gameplay) debugDraw(ctx *engine.DrawContext) {
 	}
 	origin := mgl32.Ident4()
 	d.OnTop().Axes(&origin, 3)
+	if g.phys != nil {
+		g.dbg = d                // passed by pointer: a value would be boxed (allocated) every frame
+		g.phys.DrawDebug(&g.dbg) // colliders and this tick's contacts
+	}
 	for _, a := range g.world.All() {
 		if a.Hidden || a.Mesh == gfx.MeshNone || a.Mesh == gfx.MeshPlane {
 			continue

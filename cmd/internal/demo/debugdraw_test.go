@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"github.com/go-gl/mathgl/mgl32"
 	"testing"
 
 	"github.com/tickwork/tickwork/engine"
@@ -19,9 +20,27 @@ func boxedActors(g *Gameplay) int {
 	return n
 }
 
+// lineCounter counts the lines the collision world's debug drawing makes,
+// as engine.Debug draws them: an arrow is 5 lines, a box 12, a sphere
+// three circles.
+type lineCounter int
+
+func (c *lineCounter) Line(a, b mgl32.Vec3, _ gfx.Color)                          { *c++ }
+func (c *lineCounter) Arrow(a, b mgl32.Vec3, _ gfx.Color)                         { *c += 5 }
+func (c *lineCounter) OrientedBox(*mgl32.Mat4, mgl32.Vec3, mgl32.Vec3, gfx.Color) { *c += 12 }
+func (c *lineCounter) Sphere(mgl32.Vec3, float32, gfx.Color)                      { *c += 3 * gfx.SphereSegments }
+
+// colliderLines is how many lines the collision world's colliders and
+// contacts take.
+func colliderLines(g *Gameplay) int {
+	var c lineCounter
+	g.phys.DrawDebug(&c)
+	return int(c)
+}
+
 // TestDebugDrawKey: F2 turns debug drawing on and off, in the gameplay and
 // the pause overlay over it; while on, each frame draws the world's axes,
-// a box per drawn actor, the ball's walls and speed, and the camera's
+// the colliders and contacts, a box per drawn actor, the ball's walls and speed, and the camera's
 // target (a sphere and its label) from the camera's tick; and the game's
 // hash is the same as without it.
 func TestDebugDrawKey(t *testing.T) {
@@ -37,7 +56,7 @@ func TestDebugDrawKey(t *testing.T) {
 		axes, walls, arrow = 3, 4, 5
 		target             = 3 * gfx.SphereSegments
 	)
-	want := axes + 12*boxedActors(g) + walls + arrow + target
+	want := axes + 12*boxedActors(g) + walls + arrow + target + colliderLines(g)
 	if !h.Game.Debug().Drawing() || h.Renderer.Lines != want {
 		t.Errorf("after F2: debug drawing %v, %d lines; want on, %d (%d boxes)", h.Game.Debug().Drawing(), h.Renderer.Lines, want, boxedActors(g))
 	}
@@ -45,6 +64,7 @@ func TestDebugDrawKey(t *testing.T) {
 		t.Errorf("after F2: %d HUD texts, want %d (the camera target's label)", h.Renderer.Texts, texts+1)
 	}
 	// Paused, the frozen gameplay still shows its drawing; F2 there turns it off.
+	want = axes + 12*boxedActors(g) + walls + arrow + target + colliderLines(g)
 	tap(h, 5, input.KeyEscape)
 	tap(h, 7, input.KeyF2)
 	ticks(t, h, 1)

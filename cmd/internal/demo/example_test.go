@@ -23,5 +23,5 @@ func ExampleNewGameplay() {
 		return
 	}
 	fmt.Println("ticks:", play.Ticks(), "actors:", play.Scene().Len(), "teleports:", play.Teleports())
-	// Output: ticks: 300 actors: 1283 teleports: 5
+	// Output: ticks: 300 actors: 1324 teleports: 5
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/tickwork/tickwork/engine/audio"
 	"github.com/tickwork/tickwork/engine/input"
 	"github.com/tickwork/tickwork/scene"
+	"github.com/tickwork/tickwork/scene/collide"
+	"github.com/tickwork/tickwork/scene/fields"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -21,8 +23,11 @@ const PadPush = 12
 const TeleportEvery = 2 * timing.Second
 
 // Gameplay is the sample's game: one scene of orbiting planets and moons, a
-// bouncing ball throwing sparks, a teleporting cube, a following camera and
-// Config.Actors extra orbiting cubes. It answers the keys of Keys; Esc
+// bouncing ball throwing sparks inside four walls, a ramp with a ball
+// rolling down it, a pile of boxes to knock over, a character walking round
+// a circle, coloured lamps orbiting under a sun with shadows, a teleporting
+// cube, a following camera and Config.Actors extra orbiting cubes. A left
+// click picks the actor under the cursor (named on the HUD) and pushes it. It answers the keys of Keys; Esc
 // pushes a Pause overlay.
 //
 // Tick runs once per tick; Draw once per frame, after the engine has
@@ -64,6 +69,17 @@ type Gameplay struct {
 
 	music      audio.VoiceID // the music loop's voice, once started
 	musicMuted bool          // M: the Music bus at 0
+
+	phys         *collide.World // the arena's walls, ramp, balls and boxes
+	names        []named        // the collision world's actors, for the HUD
+	picked       scene.Handle   // the actor last clicked, NoHandle for none
+	pickNote     string         // the HUD's line about it
+	viewW, viewH float32        // the HUD's size as the last frame drew it, for picking
+	walker       *Walker        // walks the character round its circle
+	steps        int            // footstep sounds played
+	lamps        []scene.Handle // the coloured point lights
+	codec        fields.Codec   // hashes the collision world without allocating
+	dbg          engine.Debug   // this frame's debug drawing, passed by pointer to the collision world
 }
 
 // NewGameplay returns the gameplay state for cfg. The scene is built when
@@ -132,6 +148,14 @@ func (g *Gameplay) Teleports() int { return g.teleports }
 // the teleport timer. The engine ticks the scene (every actor's behaviour) right after.
 func (g *Gameplay) Tick(ctx *engine.TickContext) error {
 	g.ticks++
+	// The collision world first: it moves the bodies and follows the
+	// actors as the last tick left them.
+	if err := g.phys.Step(&g.world, ctx.Tick); err != nil {
+		g.setNote(err.Error()) // a notice (a clamped speed): the step completed
+	}
+	if ctx.Input.ButtonPressed(input.ButtonLeft) {
+		g.pick(ctx.Input)
+	}
 	if g.noteTicks > 0 {
 		if g.noteTicks--; g.noteTicks == 0 {
 			g.note = ""
@@ -259,5 +283,10 @@ func (g *Gameplay) Hash() uint64 {
 		mix(uint64(g.ball.Walls))
 	}
 	mix(uint64(g.teleports))
+	if g.phys != nil {
+		mix(g.codec.Hash(g.phys))
+	}
+	mix(uint64(g.picked))
+	mix(uint64(g.steps))
 	return h
 }

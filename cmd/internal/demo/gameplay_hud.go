@@ -44,6 +44,7 @@ func (s *statusLine) update(g *engine.Game, actors int) {
 // (F2). The scene itself is drawn by the engine.
 func (g *Gameplay) Draw(ctx *engine.DrawContext) {
 	g.debugDraw(ctx)
+	g.viewW, g.viewH = float32(ctx.Width), float32(ctx.Height)
 	s := &g.hud
 	s.update(ctx.Game(), g.world.Len())
 	h := ctx.HUD
@@ -65,6 +66,9 @@ func (g *Gameplay) Draw(ctx *engine.DrawContext) {
 	if !g.covered {
 		h.AddRect(pad/2, y-pad/2, kw+pad, kh+pad/2, panelColor)
 		keyTable(h, f, pad, y, 1, gameplayKeys)
+	}
+	if g.pickNote != "" {
+		text(h, pad, y-2*lineH(f)-3*pad, 1, keyColor, g.pickNote)
 	}
 	if g.note != "" {
 		text(h, pad, y-lineH(f)-2*pad, 1, gfx.RGB(1, 0.5, 0.4), g.note)

@@ -31,7 +31,7 @@ var Keys = []Binding{
 	{[]input.Key{input.KeyV}, "V", "vsync on / off", nil},
 	{[]input.Key{input.KeyF}, "F", "fullscreen on / off", nil},
 	{[]input.Key{input.KeyF1}, "F1", "debug overlay", nil},
-	{[]input.Key{input.KeyF2}, "F2", "debug drawing: axes, bounds, camera target", nil},
+	{[]input.Key{input.KeyF2}, "F2", "debug drawing: axes, bounds, colliders, contacts, camera target", nil},
 	{[]input.Key{input.KeyQ}, "Q", "quit", nil},
 	{Pad: []input.PadButton{input.PadY, input.PadStart}, Label: "gamepad", Action: "left stick pushes the ball, Y teleports, Start pauses"},
 }

@@ -51,11 +51,6 @@ func (g *Gameplay) build() error {
 	if err := m.SetLens(mgl32.DegToRad(55), 0.1, max(200, 6*reach)); err != nil {
 		return err
 	}
-	m.SetLight(gfx.Light{
-		Dir:     mgl32.Vec3{-0.45, -1, -0.3},
-		Color:   gfx.RGB(0.92, 0.88, 0.8),
-		Ambient: gfx.RGB(0.3, 0.32, 0.4),
-	})
 	spawn := func(what string, s scene.Spec) (scene.Handle, error) {
 		h, err := m.Spawn(s)
 		if err != nil {
@@ -64,6 +59,9 @@ func (g *Gameplay) build() error {
 		return h, nil
 	}
 	if err := g.floor(spawn, reach); err != nil {
+		return err
+	}
+	if err := g.buildLights(spawn, reach); err != nil {
 		return err
 	}
 	var err error
@@ -114,6 +112,9 @@ func (g *Gameplay) build() error {
 	}); err != nil {
 		return err
 	}
+	if err := g.buildArena(spawn, reach); err != nil {
+		return err
+	}
 	g.sparks = &Sparks{Rate: 70, Life: 0.9, Size: 0.13, Color: gfx.RGB(1, 0.72, 0.28)}
 	if _, err = spawn("the sparks", scene.Spec{Parent: g.ballH, Behavior: g.sparks}); err != nil {
 		return err
@@ -139,6 +140,9 @@ func (g *Gameplay) build() error {
 		Pos: cratePos, Rot: mgl32.QuatRotate(0.4, up), Scale: mgl32.Vec3{1.2, 1.2, 1.2},
 		Mesh: gfx.MeshCube, Material: g.cfg.Assets.Crate, Color: gfx.RGB(1, 1, 1),
 	}); err != nil {
+		return err
+	}
+	if err := g.buildWalker(spawn); err != nil {
 		return err
 	}
 	if g.cfg.Actors > 0 {

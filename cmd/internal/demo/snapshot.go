@@ -7,8 +7,10 @@ import (
 // Describe lists what the gameplay's ticks change outside the scene's
 // transforms, for the engine's snapshots (rollback, the sync test): the
 // state's counters, the teleport timer, the crowd's ring angles, the
-// ball's motion, the camera's aim and the input actions' state (what the
-// next tick's presses are told from). The ball and the camera are
+// ball's motion, the camera's aim, the input actions' state (what the
+// next tick's presses are told from), the collision world (bodies,
+// contacts, the solver's impulses), the picked actor and the footsteps
+// heard. The ball and the camera are
 // described here rather than by Describe methods of their own, so that
 // the scene's hash stays as it was (recordings made before still replay);
 // Gameplay's Hash covers them.
@@ -48,6 +50,12 @@ func (g *Gameplay) Describe(v *fields.Visitor) {
 	if g.cfg.Players == 2 {
 		v.Struct("players", &g.net)
 	}
+	if g.phys != nil {
+		v.Struct("phys", g.phys)
+	}
+	fields.Integer(v, "picked", &g.picked)
+	v.String("pickNote", &g.pickNote)
+	v.Int("steps", &g.steps)
 }
 
 // ballFields describes a Ball's motion; Ball itself is not a

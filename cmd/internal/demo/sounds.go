@@ -26,12 +26,13 @@ func tone(name string, freq, glide, dur, gain float64) *audio.Clip {
 
 // sounds are the gameplay's sounds.
 type sounds struct {
-	bounce, teleport *audio.Clip
+	bounce, teleport, step *audio.Clip
 }
 
 func makeSounds() sounds {
 	return sounds{
 		bounce:   tone("bounce", 220, 0.6, 0.18, 0.5),
 		teleport: tone("teleport", 660, 2.5, 0.35, 0.35),
+		step:     tone("step", 110, 0.7, 0.07, 0.35),
 	}
 }

@@ -30,7 +30,9 @@ var ViewerKeys = []Binding{
 }
 
 // Viewer is the model viewer (sample -model FILE): the model spawned at the
-// origin, its first animation playing, an orbit camera on keys and mouse.
+// origin, its first animation playing, lit by a sun and a point light
+// orbiting it (its PBR materials' highlights move), an orbit camera on keys
+// and mouse.
 // Tick runs once per tick and Draw once per frame, on the main goroutine.
 type Viewer struct {
 	cfg   Config
@@ -86,7 +88,11 @@ func (v *Viewer) Enter(*engine.Context) error {
 	if len(md.Notices) > 0 {
 		v.note = md.Notices[0]
 	}
-	v.world.SetLight(gfx.Light{Dir: mgl32.Vec3{-0.4, -1, -0.5}, Color: gfx.RGB(0.9, 0.9, 0.85), Ambient: gfx.RGB(0.35, 0.35, 0.4)})
+	v.world.SetLight(gfx.Light{Dir: mgl32.Vec3{-0.4, -1, -0.5}, Color: gfx.RGB(1.1, 1.08, 1.02),
+		Ambient: gfx.RGB(0.34, 0.36, 0.42), Ground: gfx.RGB(0.14, 0.13, 0.12)})
+	// A dark studio sky, so that the HUD's text stays readable over it.
+	v.world.SetEnvironment(gfx.Environment{ToneMap: gfx.ToneNeutral,
+		Sky: gfx.Sky{Zenith: gfx.RGB(0.06, 0.08, 0.13), Horizon: gfx.RGB(0.2, 0.22, 0.27), Ground: gfx.RGB(0.1, 0.1, 0.1)}})
 	if deformed(md) {
 		if v.char, err = md.SpawnCharacter(&v.world, scene.Spec{}, 1); err != nil {
 			return err
@@ -104,6 +110,9 @@ func (v *Viewer) Enter(*engine.Context) error {
 	}
 	center, radius := modelBounds(&v.world, lib, drawnBy)
 	v.reach = radius
+	if err := v.spawnLamp(center, radius); err != nil {
+		return err
+	}
 	// The old viewer's yaw 0.6 and pitch 0.35 (eye above, to the right) in
 	// the camera package's terms: yaw and pitch are the view's direction.
 	v.orbit = camera.Orbit{
@@ -127,6 +136,32 @@ func (v *Viewer) Enter(*engine.Context) error {
 		}
 	}
 	v.built = true
+	return nil
+}
+
+// LampPeriod is how long the viewer's light takes to go round the model,
+// in seconds.
+const LampPeriod = 8
+
+// spawnLamp spawns a warm point light orbiting the model (a pivot on the
+// model's centre turning in ticks, the light its child, drawn as a small
+// sphere), so that its PBR materials show their highlights move: at the
+// distance it orbits it lights about as much as the sun.
+func (v *Viewer) spawnLamp(center mgl32.Vec3, radius float32) error {
+	pivot, err := v.world.Spawn(scene.Spec{Pos: center, Behavior: &Spinner{Axis: up, Speed: 2 * math.Pi / LampPeriod}})
+	if err != nil {
+		return fmt.Errorf("demo: viewer's light: %w", err)
+	}
+	d := 1.6 * radius
+	s := 0.04 * radius
+	_, err = v.world.Spawn(scene.Spec{
+		Parent: pivot, Pos: mgl32.Vec3{d, 0.7 * radius, 0}, Scale: mgl32.Vec3{s, s, s},
+		Mesh: gfx.MeshSphere, Color: gfx.RGB(1, 0.85, 0.6),
+		Behavior: &scene.Light{Light: gfx.PunctualLight{Color: gfx.RGB(1, 0.85, 0.6), Intensity: 3 * d * d}},
+	})
+	if err != nil {
+		return fmt.Errorf("demo: viewer's light: %w", err)
+	}
 	return nil
 }
 

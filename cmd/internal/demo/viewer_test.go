@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tickwork/tickwork/engine/input"
+	"github.com/tickwork/tickwork/gfx"
 )
 
 func TestViewerMouseLook(t *testing.T) {
@@ -33,5 +34,31 @@ func TestViewerMouseLook(t *testing.T) {
 	}
 	if v.anim == nil || v.anim.Time() <= 0 {
 		t.Error("the model's first animation is not playing")
+	}
+}
+
+// TestViewerLightOrbits: the viewer lights the model with a point light
+// that goes round it: one light in each frame's draw list, at the same
+// distance from the model, somewhere else a quarter period later.
+func TestViewerLightOrbits(t *testing.T) {
+	v := NewViewer(Config{Model: "assets/beacon.glb"})
+	h := headless(t, v)
+	ticks(t, h, 1)
+	light := func() gfx.PunctualLight {
+		t.Helper()
+		ls := v.world.DrawList().Lights()
+		if len(ls) != 1 {
+			t.Fatalf("%d point lights drawn, want the viewer's one", len(ls))
+		}
+		return ls[0]
+	}
+	a := light()
+	ticks(t, h, uint64(h.Game.Time().TickRate()*LampPeriod/4))
+	b := light()
+	if d := a.Position.Sub(b.Position).Len(); d < v.reach {
+		t.Errorf("a quarter period later the light moved %g, want at least the model's radius %g", d, v.reach)
+	}
+	if ra, rb := a.Position.Sub(v.orbit.Target).Len(), b.Position.Sub(v.orbit.Target).Len(); math.Abs(float64(ra-rb)) > 1e-3*float64(ra) {
+		t.Errorf("the light's distance from the model changed from %g to %g: want it to orbit", ra, rb)
 	}
 }
