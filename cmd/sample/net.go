@@ -168,10 +168,9 @@ func startNet(f *demo.Flags, g *engine.Game, stderr io.Writer) (*netPlay, error)
 	}
 	if f.NetMode == "lockstep" {
 		cfg.Mode, cfg.Rewinder = session.Lockstep, nil
-	} else if err := g.Rollback().Enable(session.MaxWindow + 1); err != nil {
-		// One tick more than the session's window: input that arrives while
-		// a new tick is captured is rewound to at the next Poll, after
-		// that tick ran.
+	} else if err := g.Rollback().Enable(session.MaxWindow); err != nil {
+		// The session's window (Config.Window 0: MaxWindow): it never
+		// rewinds further back.
 		tr.Close()
 		return nil, err
 	}

@@ -10,7 +10,9 @@
 // arrives and differs it calls Rewinder.Rewind(t): the engine restores the
 // state from before tick t and re-runs the ticks to the present, asking
 // the session for their input again. Prediction goes at most Window ticks
-// (up to 8) past the last tick confirmed for every player; time sync keeps
+// (up to 8) past the last tick confirmed for every player, and no rewind
+// reaches back further, so the engine's rollback keeps exactly Window
+// ticks (g.Rollback().Enable(Window)); time sync keeps
 // machines from reaching that limit: the one ahead asks for each tick to
 // take a tenth longer (Stretch) until the other catches up, instead of
 // stalling.

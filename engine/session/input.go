@@ -139,7 +139,7 @@ func (s *Session) Confirmed(tick uint64, dst []input.Event) (_ []input.Event, ok
 // newTick captures the local input, waits until the tick may run and
 // sends.
 func (s *Session) newTick() error {
-	s.receive(time.Time{}) // the freshest input (a rollback it calls for waits for Poll)
+	s.receive(time.Time{}) // the freshest input (a rollback it calls for runs before this tick)
 	if !s.cfg.Spectator && s.slot < MaxPlayers {
 		own := s.next + uint64(s.cfg.Delay)
 		s.local = s.local[:0]
@@ -171,6 +171,13 @@ func (s *Session) newTick() error {
 		if err := s.waitReady(); err != nil {
 			return err
 		}
+	}
+	// Input that came while this tick was captured may correct ticks
+	// that ran on a prediction: rewind now, before this tick runs, so
+	// that no rewind reaches back more than Window ticks (at the next
+	// Poll, after this tick ran, it could reach Window+1).
+	if err := s.applyRewind(); err != nil {
+		return err
 	}
 	if s.cfg.Mode == Rollback && s.minHave() <= s.next {
 		s.stats.PredictedTicks++
@@ -207,7 +214,11 @@ func (s *Session) waitReady() error {
 	return nil
 }
 
-// applyRewind re-runs the ticks a late, mispredicted input changed.
+// applyRewind re-runs the ticks a late, mispredicted input changed: from
+// Poll, between frames, or from TickEvents of the new tick s.next, which
+// runs after them. Either way the rewind reaches back at most Window
+// ticks: every tick it re-runs ran within the window of a confirmed tick
+// not later than the corrected one.
 func (s *Session) applyRewind() error {
 	if !s.rewind {
 		return nil

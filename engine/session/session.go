@@ -39,9 +39,14 @@ const (
 )
 
 // Rewinder restores the simulation to just before tick and re-runs ticks
-// tick..present-1 at once, asking the session for each re-run tick's input
-// again (the engine's Game.Rollback() does this). Rollback mode calls it
-// from Poll, on the goroutine that runs the game, between frames.
+// tick..present-1, asking the session for each re-run tick's input again
+// (the engine's Game.Rollback() does this). Rollback mode calls it on the
+// goroutine that runs the game: from Poll, between frames (the ticks run
+// again at once), or from TickEvents of a new tick, when input that came
+// while the tick was captured corrects earlier ticks (present is then the
+// new tick, and the ticks run again before it). It never reaches back
+// more than Config.Window ticks, so a rollback that keeps exactly Window
+// ticks (g.Rollback().Enable(Window)) is enough.
 type Rewinder interface {
 	Rewind(tick uint64) error
 }
@@ -65,7 +70,7 @@ type Config struct {
 	Mode      Mode
 	Players   int    // player slots, 2 to MaxPlayers (a joiner: 0 accepts the host's)
 	Delay     int    // input delay in ticks, 0 to MaxDelay
-	Window    int    // rollback window in ticks, 1 to MaxWindow (0: MaxWindow)
+	Window    int    // rollback window in ticks, 1 to MaxWindow (0: MaxWindow): the deepest rewind asked of Rewinder
 	Settings  string // the game's identity and settings (a hash or a string), at most MaxSettings bytes
 	Spectator bool   // a joiner that only watches: it gets every player's confirmed input
 
