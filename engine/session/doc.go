@@ -60,7 +60,9 @@
 // two needs no connection between joiners.
 //
 // A peer that says goodbye (Close) or stays silent for Config.Timeout ends
-// the match with a PeerLeft or PeerTimeout Event; a difference of hashes
+// the match with a PeerLeft or PeerTimeout Event, except that a player
+// that settled before its goodbye (Settled, then Close) leaves the others
+// to finish the ticks it confirmed (see Event); a difference of hashes
 // at a confirmed tick ends it with a Desync event naming the first
 // divergent tick checked, on both machines. TickEvents and Poll then
 // return an *EndedError.

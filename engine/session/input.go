@@ -71,7 +71,7 @@ func (s *Session) minHave() uint64 {
 // tick. A program that must not block (a simulation in virtual time)
 // checks it before running a tick.
 func (s *Session) Ready() bool {
-	if !s.Running() {
+	if !s.Running() || s.endedByLeave() {
 		return false
 	}
 	if s.cfg.Mode == Lockstep || s.cfg.Spectator {
@@ -139,6 +139,10 @@ func (s *Session) Confirmed(tick uint64, dst []input.Event) (_ []input.Event, ok
 // newTick captures the local input, waits until the tick may run and
 // sends.
 func (s *Session) newTick() error {
+	if s.endedByLeave() {
+		s.end(s.leftEnd)
+		return s.err
+	}
 	s.receive(time.Time{}) // the freshest input (a rollback it calls for runs before this tick)
 	if !s.cfg.Spectator && s.slot < MaxPlayers {
 		own := s.next + uint64(s.cfg.Delay)
@@ -273,7 +277,7 @@ func (s *Session) send() {
 	}
 	for q := range s.peers {
 		pr := &s.peers[q]
-		if !pr.used || q == s.slot {
+		if !pr.used || pr.left || q == s.slot {
 			continue
 		}
 		if s.host && !pr.started {
@@ -347,7 +351,7 @@ func (s *Session) pace() {
 	lead, any := 0.0, false
 	for q := range s.peers[:MaxPlayers] {
 		pr := &s.peers[q]
-		if !pr.used || q == s.slot || pr.spectator || (s.host && !pr.started) {
+		if !pr.used || pr.left || q == s.slot || pr.spectator || (s.host && !pr.started) {
 			continue
 		}
 		l := float64(s.advantage(pr)-int(pr.adv)) / 2
@@ -381,25 +385,12 @@ func (s *Session) Next() uint64 { return s.next }
 // program that ends after n ticks polls until Settled(n) before Close, so
 // no peer is left waiting for its input, and the state it reports after
 // tick n-1 is final.
+//
+// A peer that left after settling (its goodbye said so) owes and is owed
+// nothing more: Settled(n) holds once the ticks below n ran here from
+// the input held.
 func (s *Session) Settled(n uint64) bool {
-	if !s.running || s.minHave() < n || s.next < n || s.rewind {
-		return false
-	}
-	for q := range s.peers {
-		pr := &s.peers[q]
-		if !pr.used || q == s.slot {
-			continue
-		}
-		for pl := 0; pl < s.players; pl++ {
-			if pl == q || (!s.host && pl != s.slot) {
-				continue
-			}
-			if pr.acked[pl] < n {
-				return false
-			}
-		}
-	}
-	return true
+	return s.running && !s.rewind && s.settledTicks() >= n
 }
 
 // playerKind reports whether events of kind k are a player's input, which

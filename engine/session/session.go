@@ -135,7 +135,7 @@ type EventKind uint8
 const (
 	PeerJoined  EventKind = iota + 1 // a player or spectator took slot Slot
 	Started                          // every slot is filled: ticks run
-	PeerLeft                         // the peer of Slot said goodbye (Detail: its reason)
+	PeerLeft                         // the peer of Slot said goodbye (Detail: its reason); see below
 	PeerTimeout                      // nothing came from Slot for Config.Timeout
 	Refused                          // the host refused this joiner (Detail: what differs)
 	Desync                           // the hashes of Tick differ between this machine and Slot's
@@ -151,10 +151,21 @@ func (k EventKind) String() string {
 }
 
 // Event is something the game should hear about: read them with Events.
+//
+// A player that says goodbye after settling (it ran, confirmed and had
+// acknowledged every tick below some tick n: see Settled and Close), to a
+// machine that holds every input of those ticks, leaves a match that goes
+// on: a PeerLeft event with Tick n is reported, and the session still
+// hands out the ticks below n (confirmed: nothing is predicted for the
+// leaver) and counts them Settled; a new tick n or later then ends it
+// with an *EndedError whose PeerLeft event has Tick n, and Poll ends it
+// if this machine had run past n on a prediction. A goodbye without
+// that (a player that left early, or input of its ticks missing here)
+// ends the match at once, with Tick 0.
 type Event struct {
 	Kind   EventKind
 	Slot   int    // the peer concerned
-	Tick   uint64 // Desync: the first divergent tick checked
+	Tick   uint64 // Desync: the first divergent tick checked; PeerLeft: the match's last tick + 1 (0: it ended at once)
 	Detail string
 }
 
