@@ -114,8 +114,8 @@ func runNetHeadless(f *demo.Flags, p *plan, h *engine.Headless, stdout, stderr i
 		fmt.Fprintf(stderr, "sample: %v\n", err)
 		return 1
 	}
-	if n.alone {
-		fmt.Fprintln(stderr, "sample: the other machine closed first; the last ticks ran from the confirmed input")
+	if n.left {
+		fmt.Fprintln(stderr, "sample: the other machine settled and closed first; the last ticks ran from the confirmed input")
 	}
 	st := n.s.Stats()
 	fmt.Fprintf(stderr, "sample: match: %d rollbacks (%d ticks run again, deepest %d), %d stalls, %d hashes compared, %d packets sent, %d received\n",

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -31,12 +30,8 @@ type netPlay struct {
 	live []input.Event // the window's events of the tick being captured
 	held []input.Key   // the keys the local player holds
 	rec  *netRecorder  // -record: the confirmed input stream, or nil
-
-	rb       engine.RollbackControls
-	rollback bool          // rollback mode (else lockstep)
-	next     uint64        // the next new tick
-	alone    bool          // the other machine has closed: ticks left run from the confirmed input
-	linger   time.Duration // -netsim: how long to keep polling after settling
+	left bool          // the other machine has settled and closed: the session plays the ticks left from the confirmed input
+	evs  []session.Event
 }
 
 // LiveInput keeps the window's events of tick for the session's Local.
@@ -64,52 +59,16 @@ func (n *netPlay) LiveInput(tick uint64, events []input.Event) {
 	}
 }
 
-// TickEvents gives every player's events of tick (the session's). Once
-// the other machine has closed the match (it had every input of the
-// ticks it ran, and this machine's), the ticks left are played alone from
-// the confirmed input, which the session still holds.
+// TickEvents gives every player's events of tick (the session's). When
+// the other machine settled and closed first, the session still gives
+// the ticks its goodbye confirmed, from the confirmed input.
 func (n *netPlay) TickEvents(tick uint64, dst []input.Event) ([]input.Event, error) {
-	isNew := tick >= n.next
-	n.next = max(n.next, tick+1)
-	if !n.alone {
-		evs, err := n.s.TickEvents(tick, dst)
-		if err == nil || !peerLeft(err) {
-			return evs, err
-		}
-		if _, ok := n.s.Confirmed(tick, dst); !ok {
-			return dst, err // input is missing: the match ended early
-		}
-		n.alone = true
-		if n.rollback && isNew {
-			// A new tick: ticks before it may have run on a prediction
-			// whose correction the goodbye overtook. Run the window again
-			// from the confirmed input, before this tick.
-			if err := n.rb.Rewind(tick - min(tick, session.MaxWindow+1)); err != nil {
-				return dst, err
-			}
-		}
-	}
-	evs, ok := n.s.Confirmed(tick, dst)
-	if !ok {
-		return dst, fmt.Errorf("tick %d: the other machine left before its input for the tick came", tick)
-	}
-	return evs, nil
-}
-
-// peerLeft reports whether err ends the match because the other machine
-// closed it or fell silent (its goodbye lost).
-func peerLeft(err error) bool {
-	var e *session.EndedError
-	return errors.As(err, &e) && (e.Event.Kind == session.PeerLeft || e.Event.Kind == session.PeerTimeout)
+	return n.s.TickEvents(tick, dst)
 }
 
 // TickDone gives the session the game's hash after tick, to compare with
-// the other machine's; alone, there is no one to compare with. The session
-// is a tick sink through this.
+// the other machine's. The session is a tick sink through this.
 func (n *netPlay) TickDone(tick uint64, g *engine.Game) error {
-	if n.alone {
-		return nil
-	}
 	return n.s.AfterTick(tick, g)
 }
 
@@ -152,15 +111,7 @@ func startNet(f *demo.Flags, g *engine.Game, stderr io.Writer) (*netPlay, error)
 	if f.NetSim != "" {
 		tr = session.NewSim(udp, cond, nil)
 	}
-	n := &netPlay{rb: g.Rollback(), rollback: f.NetMode != "lockstep"}
-	if f.NetSim != "" {
-		// What the simulated network still holds when this machine has
-		// settled (the last acknowledgements) goes out before it closes.
-		n.linger = 2*(cond.Latency+cond.Jitter) + 50*time.Millisecond
-		if cond.Reorder > 0 {
-			n.linger += cond.Latency // a reordered packet waits a further Latency
-		}
-	}
+	n := &netPlay{}
 	cfg := session.Config{Mode: session.Rollback, Players: 2, Delay: 2, Settings: settings(f),
 		Local: n.local, TickRate: float64(f.TickRate), Rewinder: g.Rollback()}
 	if f.Bot != 0 {
@@ -168,10 +119,9 @@ func startNet(f *demo.Flags, g *engine.Game, stderr io.Writer) (*netPlay, error)
 	}
 	if f.NetMode == "lockstep" {
 		cfg.Mode, cfg.Rewinder = session.Lockstep, nil
-	} else if err := g.Rollback().Enable(session.MaxWindow + 1); err != nil {
-		// One tick more than the session's window: input that arrives while
-		// a new tick is captured is rewound to at the next Poll, after
-		// that tick ran.
+	} else if err := g.Rollback().Enable(session.MaxWindow); err != nil {
+		// The session's window (Config.Window 0: MaxWindow): it never
+		// rewinds further back.
 		tr.Close()
 		return nil, err
 	}
@@ -206,35 +156,26 @@ func isLoopback(addr string) bool {
 // prediction was wrong) and records the ticks confirmed since. Called
 // before each frame's ticks.
 func (n *netPlay) poll(g *engine.Game) error {
-	if n.alone {
-		return n.rec.flush(n.s, g.Time().Ticks())
-	}
 	if err := n.s.Poll(); err != nil {
-		if !peerLeft(err) {
-			return err
-		}
-		// The other machine has settled and closed. Poll applied the
-		// rewinds its last input called for; the ticks left run from the
-		// confirmed input, or fail when some is missing.
-		n.alone = true
+		return err
+	}
+	n.evs = n.s.Events(n.evs[:0])
+	for _, e := range n.evs {
+		n.left = n.left || e.Kind == session.PeerLeft
 	}
 	return n.rec.flush(n.s, g.Time().Ticks())
 }
 
-// settle polls until the first ticks ticks are settled on both machines,
-// so the state after the last is final and the other machine has all of
-// this one's input.
+// settle polls until the first ticks ticks are settled on both machines
+// (or the other machine settled them and closed), so the state after the
+// last is final and the other machine has all of this one's input.
+// Closing the session then sends its goodbye, and Close of a simulated
+// network (-netsim) what it still holds.
 func (n *netPlay) settle(g *engine.Game, ticks uint64) error {
-	for deadline := time.Now().Add(settleTimeout); !n.alone && !n.s.Settled(ticks); {
+	for deadline := time.Now().Add(settleTimeout); !n.s.Settled(ticks); {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("the other machine's input for the last ticks did not come within %v", settleTimeout)
 		}
-		if err := n.poll(g); err != nil {
-			return err
-		}
-		n.s.Wait(time.Millisecond)
-	}
-	for end := time.Now().Add(n.linger); !n.alone && time.Now().Before(end); {
 		if err := n.poll(g); err != nil {
 			return err
 		}

@@ -41,6 +41,7 @@ type peer struct {
 	hashes     [64]TickHash       // its confirmed hashes (Tick holds tick+1), by (tick/HashEvery)%64
 	hashSent   int                // nFinal when hashes were last sent to it
 	hashRepeat int                // times the same hashes were sent
+	left       bool               // it said goodbye having settled: nothing more is sent to or awaited from it
 }
 
 // Session plays a match with other machines: it exchanges each player's
@@ -87,6 +88,8 @@ type Session struct {
 	seqN      uint16
 	helloSent bool
 	local     []input.Event
+	leftAt    uint64 // a settled player left: the match runs to this tick (0: none)
+	leftEnd   Event  // the event that ends the match at leftAt
 }
 
 // Host starts a match on tr for cfg.Players players; slot 0 is the host's
@@ -222,6 +225,11 @@ func (s *Session) Poll() error {
 	if err := s.applyRewind(); err != nil {
 		return err
 	}
+	if s.leftAt > 0 && s.next > s.leftAt && !s.rewind {
+		// Ticks past the match's end ran on a prediction that can never
+		// be confirmed.
+		s.end(s.leftEnd)
+	}
 	s.finishHashes()
 	s.checkTimeouts()
 	s.send()
@@ -296,7 +304,7 @@ func (s *Session) handle(from Peer, p *Packet) {
 	case PacketWelcome:
 		// Said again while the match waits for players: heard above.
 	case PacketBye:
-		s.peerGone(q, Event{Kind: PeerLeft, Slot: q, Detail: p.TextString()})
+		s.bye(q, p)
 	default:
 		s.stats.Spoofed++
 	}
@@ -456,20 +464,25 @@ func (s *Session) checkTimeouts() {
 	}
 	now := s.cfg.Now()
 	for i := range s.peers {
-		if pr := &s.peers[i]; pr.used && i != s.slot && now.Sub(pr.heard) > s.cfg.Timeout {
+		if pr := &s.peers[i]; pr.used && !pr.left && i != s.slot && now.Sub(pr.heard) > s.cfg.Timeout {
 			s.peerGone(i, Event{Kind: PeerTimeout, Slot: i, Detail: fmt.Sprintf("nothing received for %v", s.cfg.Timeout)})
 		}
 	}
 }
 
 // Close says goodbye to every peer (three times, for loss) and closes the
-// transport.
+// transport. The goodbye tells the peers how many ticks this machine ran,
+// confirmed and had acknowledged: a peer that holds every input of those
+// ticks plays them to the end (see Event PeerLeft) instead of ending at
+// once. A program that ends after n ticks polls until Settled(n) before
+// Close. Close of a Sim sends what it still holds at once.
 func (s *Session) Close() error {
+	settled := uint32(min(s.settledTicks(), 1<<32-1))
 	for range 3 {
 		for i := range s.peers {
 			if pr := &s.peers[i]; pr.used && i != s.slot && s.slot != noSlot {
 				s.out = putHeader(s.out[:0], PacketBye, uint8(s.slot), uint8(i), s.id, s.seqNext())
-				s.out = binaryNonce(s.out, 0)
+				s.out = binaryNonce(s.out, settled)
 				s.out = appendText(s.out, "the peer closed its session")
 				s.sendTo(pr.addr, s.out)
 			}

@@ -10,7 +10,9 @@
 // arrives and differs it calls Rewinder.Rewind(t): the engine restores the
 // state from before tick t and re-runs the ticks to the present, asking
 // the session for their input again. Prediction goes at most Window ticks
-// (up to 8) past the last tick confirmed for every player; time sync keeps
+// (up to 8) past the last tick confirmed for every player, and no rewind
+// reaches back further, so the engine's rollback keeps exactly Window
+// ticks (g.Rollback().Enable(Window)); time sync keeps
 // machines from reaching that limit: the one ahead asks for each tick to
 // take a tenth longer (Stretch) until the other catches up, instead of
 // stalling.
@@ -58,7 +60,9 @@
 // two needs no connection between joiners.
 //
 // A peer that says goodbye (Close) or stays silent for Config.Timeout ends
-// the match with a PeerLeft or PeerTimeout Event; a difference of hashes
+// the match with a PeerLeft or PeerTimeout Event, except that a player
+// that settled before its goodbye (Settled, then Close) leaves the others
+// to finish the ticks it confirmed (see Event); a difference of hashes
 // at a confirmed tick ends it with a Desync event naming the first
 // divergent tick checked, on both machines. TickEvents and Poll then
 // return an *EndedError.

@@ -66,8 +66,8 @@ func Example_rollback() {
 			return
 		}
 		defer h.Close()
-		// One tick more than the session's window (see Config.Window).
-		if err := h.Game.Rollback().Enable(session.MaxWindow + 1); err != nil {
+		// The session's window (Config.Window, MaxWindow when 0).
+		if err := h.Game.Rollback().Enable(session.MaxWindow); err != nil {
 			fmt.Println(err)
 			return
 		}

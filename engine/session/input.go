@@ -71,7 +71,7 @@ func (s *Session) minHave() uint64 {
 // tick. A program that must not block (a simulation in virtual time)
 // checks it before running a tick.
 func (s *Session) Ready() bool {
-	if !s.Running() {
+	if !s.Running() || s.endedByLeave() {
 		return false
 	}
 	if s.cfg.Mode == Lockstep || s.cfg.Spectator {
@@ -139,7 +139,11 @@ func (s *Session) Confirmed(tick uint64, dst []input.Event) (_ []input.Event, ok
 // newTick captures the local input, waits until the tick may run and
 // sends.
 func (s *Session) newTick() error {
-	s.receive(time.Time{}) // the freshest input (a rollback it calls for waits for Poll)
+	if s.endedByLeave() {
+		s.end(s.leftEnd)
+		return s.err
+	}
+	s.receive(time.Time{}) // the freshest input (a rollback it calls for runs before this tick)
 	if !s.cfg.Spectator && s.slot < MaxPlayers {
 		own := s.next + uint64(s.cfg.Delay)
 		s.local = s.local[:0]
@@ -171,6 +175,13 @@ func (s *Session) newTick() error {
 		if err := s.waitReady(); err != nil {
 			return err
 		}
+	}
+	// Input that came while this tick was captured may correct ticks
+	// that ran on a prediction: rewind now, before this tick runs, so
+	// that no rewind reaches back more than Window ticks (at the next
+	// Poll, after this tick ran, it could reach Window+1).
+	if err := s.applyRewind(); err != nil {
+		return err
 	}
 	if s.cfg.Mode == Rollback && s.minHave() <= s.next {
 		s.stats.PredictedTicks++
@@ -207,7 +218,11 @@ func (s *Session) waitReady() error {
 	return nil
 }
 
-// applyRewind re-runs the ticks a late, mispredicted input changed.
+// applyRewind re-runs the ticks a late, mispredicted input changed: from
+// Poll, between frames, or from TickEvents of the new tick s.next, which
+// runs after them. Either way the rewind reaches back at most Window
+// ticks: every tick it re-runs ran within the window of a confirmed tick
+// not later than the corrected one.
 func (s *Session) applyRewind() error {
 	if !s.rewind {
 		return nil
@@ -262,7 +277,7 @@ func (s *Session) send() {
 	}
 	for q := range s.peers {
 		pr := &s.peers[q]
-		if !pr.used || q == s.slot {
+		if !pr.used || pr.left || q == s.slot {
 			continue
 		}
 		if s.host && !pr.started {
@@ -336,7 +351,7 @@ func (s *Session) pace() {
 	lead, any := 0.0, false
 	for q := range s.peers[:MaxPlayers] {
 		pr := &s.peers[q]
-		if !pr.used || q == s.slot || pr.spectator || (s.host && !pr.started) {
+		if !pr.used || pr.left || q == s.slot || pr.spectator || (s.host && !pr.started) {
 			continue
 		}
 		l := float64(s.advantage(pr)-int(pr.adv)) / 2
@@ -370,25 +385,12 @@ func (s *Session) Next() uint64 { return s.next }
 // program that ends after n ticks polls until Settled(n) before Close, so
 // no peer is left waiting for its input, and the state it reports after
 // tick n-1 is final.
+//
+// A peer that left after settling (its goodbye said so) owes and is owed
+// nothing more: Settled(n) holds once the ticks below n ran here from
+// the input held.
 func (s *Session) Settled(n uint64) bool {
-	if !s.running || s.minHave() < n || s.next < n || s.rewind {
-		return false
-	}
-	for q := range s.peers {
-		pr := &s.peers[q]
-		if !pr.used || q == s.slot {
-			continue
-		}
-		for pl := 0; pl < s.players; pl++ {
-			if pl == q || (!s.host && pl != s.slot) {
-				continue
-			}
-			if pr.acked[pl] < n {
-				return false
-			}
-		}
-	}
-	return true
+	return s.running && !s.rewind && s.settledTicks() >= n
 }
 
 // playerKind reports whether events of kind k are a player's input, which

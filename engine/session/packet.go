@@ -97,6 +97,7 @@ type Packet struct {
 	Delay     uint8  // Welcome: input delay in ticks
 	HashEvery uint16 // Welcome: ticks between hash checks
 	Nonce     uint32
+	Final     uint64            // Bye: the sender ran, confirmed and had acknowledged every tick below (0: none)
 	Text      [MaxSettings]byte // Hello: settings identity; Refuse, Bye: reason
 	TextLen   int
 
@@ -234,8 +235,11 @@ func DecodePacket(b []byte, p *Packet) error {
 		if r.err == nil && (p.Players < 1 || p.Players > MaxPlayers || Mode(p.Mode) > Rollback || p.Delay > MaxDelay || p.HashEvery == 0) {
 			r.bad("welcome with players %d, mode %d, delay %d, hash every %d ticks", p.Players, p.Mode, p.Delay, p.HashEvery)
 		}
-	case PacketRefuse, PacketBye:
+	case PacketRefuse:
 		p.Nonce = r.u32()
+		r.text(p)
+	case PacketBye:
+		p.Final = uint64(r.u32())
 		r.text(p)
 	case PacketStart:
 		p.Players = r.u8()

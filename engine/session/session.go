@@ -39,9 +39,14 @@ const (
 )
 
 // Rewinder restores the simulation to just before tick and re-runs ticks
-// tick..present-1 at once, asking the session for each re-run tick's input
-// again (the engine's Game.Rollback() does this). Rollback mode calls it
-// from Poll, on the goroutine that runs the game, between frames.
+// tick..present-1, asking the session for each re-run tick's input again
+// (the engine's Game.Rollback() does this). Rollback mode calls it on the
+// goroutine that runs the game: from Poll, between frames (the ticks run
+// again at once), or from TickEvents of a new tick, when input that came
+// while the tick was captured corrects earlier ticks (present is then the
+// new tick, and the ticks run again before it). It never reaches back
+// more than Config.Window ticks, so a rollback that keeps exactly Window
+// ticks (g.Rollback().Enable(Window)) is enough.
 type Rewinder interface {
 	Rewind(tick uint64) error
 }
@@ -65,7 +70,7 @@ type Config struct {
 	Mode      Mode
 	Players   int    // player slots, 2 to MaxPlayers (a joiner: 0 accepts the host's)
 	Delay     int    // input delay in ticks, 0 to MaxDelay
-	Window    int    // rollback window in ticks, 1 to MaxWindow (0: MaxWindow)
+	Window    int    // rollback window in ticks, 1 to MaxWindow (0: MaxWindow): the deepest rewind asked of Rewinder
 	Settings  string // the game's identity and settings (a hash or a string), at most MaxSettings bytes
 	Spectator bool   // a joiner that only watches: it gets every player's confirmed input
 
@@ -130,7 +135,7 @@ type EventKind uint8
 const (
 	PeerJoined  EventKind = iota + 1 // a player or spectator took slot Slot
 	Started                          // every slot is filled: ticks run
-	PeerLeft                         // the peer of Slot said goodbye (Detail: its reason)
+	PeerLeft                         // the peer of Slot said goodbye (Detail: its reason); see below
 	PeerTimeout                      // nothing came from Slot for Config.Timeout
 	Refused                          // the host refused this joiner (Detail: what differs)
 	Desync                           // the hashes of Tick differ between this machine and Slot's
@@ -146,10 +151,21 @@ func (k EventKind) String() string {
 }
 
 // Event is something the game should hear about: read them with Events.
+//
+// A player that says goodbye after settling (it ran, confirmed and had
+// acknowledged every tick below some tick n: see Settled and Close), to a
+// machine that holds every input of those ticks, leaves a match that goes
+// on: a PeerLeft event with Tick n is reported, and the session still
+// hands out the ticks below n (confirmed: nothing is predicted for the
+// leaver) and counts them Settled; a new tick n or later then ends it
+// with an *EndedError whose PeerLeft event has Tick n, and Poll ends it
+// if this machine had run past n on a prediction. A goodbye without
+// that (a player that left early, or input of its ticks missing here)
+// ends the match at once, with Tick 0.
 type Event struct {
 	Kind   EventKind
 	Slot   int    // the peer concerned
-	Tick   uint64 // Desync: the first divergent tick checked
+	Tick   uint64 // Desync: the first divergent tick checked; PeerLeft: the match's last tick + 1 (0: it ended at once)
 	Detail string
 }
 

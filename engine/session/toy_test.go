@@ -48,12 +48,14 @@ func (t *toy) step(tick uint64) error {
 	if tick != t.st.tick {
 		return fmt.Errorf("toy: tick %d run at state of tick %d", tick, t.st.tick)
 	}
-	t.snaps[tick%32] = t.st
 	var err error
 	t.evs, err = t.s.TickEvents(tick, t.evs[:0])
 	if err != nil {
 		return err
 	}
+	// A new tick's TickEvents may have rewound (and re-run the ticks
+	// before it): the state before the tick is the one now.
+	t.snaps[tick%32] = t.st
 	for _, e := range t.evs {
 		p := PlayerOf(e)
 		t.st.seen += int64(p + 1)
