@@ -114,11 +114,6 @@ func (a *Aim) check() error {
 	}
 }
 
-func (a *Aim) appendAim(b []byte) []byte {
-	b = appendF32(b, a.Yaw, a.Pitch, a.MinPitch, a.MaxPitch, a.MinYaw, a.MaxYaw, a.LookSpeed, a.TurnSpeed, a.FovY)
-	return appendBool(b, a.InvertY)
-}
-
 // zoomFactor returns step^zoom, the factor a zoom of in.Zoom steps divides
 // a distance or field of view by.
 func zoomFactor(step, zoom float32) float32 {

@@ -2,11 +2,11 @@ package camera
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/scene/fields"
 )
 
 // Camera is what every camera of this package does: tick from input, then
@@ -19,8 +19,9 @@ type Camera interface {
 	Pose(alpha float32, dst *Pose)
 	// Render writes the view and lens drawn at alpha into dst.
 	Render(alpha float32, dst *gfx.Camera)
-	// AppendHash appends the camera's state to b.
-	AppendHash(b []byte) []byte
+	// Describe names the camera's fields and state (scene/fields): its
+	// hash, snapshots and debug view come from it.
+	fields.Describer
 }
 
 // Base is what every camera has: the poses of the last two ticks, the
@@ -95,15 +96,6 @@ func (b *Base) checkLens() error {
 	return b.Shake.check()
 }
 
-// appendBase appends the base's state.
-func (b *Base) appendBase(h []byte) []byte {
-	h = appendF32(h, b.Near, b.Far)
-	h = appendPose(h, &b.last)
-	h = appendPose(h, &b.cur)
-	h = appendBool(h, b.started)
-	return b.Shake.AppendHash(h)
-}
-
 // orDefault returns v, or def where v is 0: the fields' "0 means the
 // default".
 func orDefault(v, def float32) float32 {
@@ -141,47 +133,3 @@ func vecFinite(v mgl32.Vec3) bool { return finite(v[0]) && finite(v[1]) && finit
 
 // fovOf returns the field of view a zero stands for.
 func fovOf(f float32) float32 { return orDefault(f, gfx.DefaultFovY) }
-
-// Hashing: little-endian, floats by their bits, FNV-1a over the bytes.
-
-func appendU32(b []byte, v uint32) []byte {
-	return append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
-}
-
-func appendU64(b []byte, v uint64) []byte {
-	return appendU32(appendU32(b, uint32(v)), uint32(v>>32))
-}
-
-func appendF32(b []byte, vs ...float32) []byte {
-	for _, v := range vs {
-		b = appendU32(b, math.Float32bits(v))
-	}
-	return b
-}
-
-func appendVec3(b []byte, v mgl32.Vec3) []byte { return appendF32(b, v[0], v[1], v[2]) }
-
-func appendBool(b []byte, v bool) []byte {
-	if v {
-		return append(b, 1)
-	}
-	return append(b, 0)
-}
-
-func appendPose(b []byte, p *Pose) []byte {
-	b = appendVec3(b, p.Eye)
-	return appendF32(b, p.Yaw, p.Pitch, p.Roll, p.FovY, p.Pivot)
-}
-
-// Sum64 returns the 64-bit FNV-1a hash of b: what each camera's Hash
-// returns of its AppendHash bytes.
-func Sum64(b []byte) uint64 {
-	h := uint64(14695981039346656037)
-	for _, c := range b {
-		h = (h ^ uint64(c)) * 1099511628211
-	}
-	return h
-}
-
-// hashBuf is big enough for any camera's state, so Hash allocates nothing.
-type hashBuf [512]byte

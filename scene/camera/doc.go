@@ -14,8 +14,11 @@
 // alpha: Pose(alpha, dst) for the pose, Render(alpha, dst) for a
 // gfx.Camera (view matrix and lens). So the picture follows game time only,
 // and a camera driven by the same input at the same ticks draws the same
-// path at any frame rate. AppendHash and Hash add a camera's state to a
-// game's hash, with fixed byte order and floats by their bits.
+// path at any frame rate. Every camera (and Transition) is a
+// fields.Describer: a state names it in its own Describe
+// (v.Struct("cam", &s.cam)), and the game's hash, its snapshots for
+// rollback and the debug view include it, poses, spring arm and shake
+// state, so a restored camera goes on exactly as the saved one would have.
 //
 // Every camera is a scene.Viewer: scene.Manager.SetViewer(cam) makes the
 // scene ask it for the view at each frame's alpha, before culling, so what

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/scene/camera"
+	"github.com/tickwork/tickwork/scene/fields"
 )
 
 // README:begin
@@ -46,7 +47,8 @@ func Example() {
 		p := ray.At(d)
 		fmt.Printf("yaw %.2f, distance %.2f, ground hit at (%.2f, %.2f, %.2f)\n", orbit.Yaw, orbit.Distance, p[0], p[1], p[2])
 	}
-	// The camera is simulation state: a state's Hash mixes in orbit.Hash().
+	// The camera is simulation state: a state's Describe names it with
+	// v.Struct("cam", &orbit), so hashes and snapshots include it.
 	// Output:
 	// yaw 0.36, distance 5.45, ground hit at (0.42, 0.00, -2.33)
 }
@@ -105,7 +107,7 @@ func ExampleShake() {
 		a.Tick(camera.Input{}, 1.0/30)
 		b.Tick(camera.Input{}, 1.0/30)
 	}
-	fmt.Println("same shake:", a.Hash() == b.Hash(), "still:", !a.Shake.Active())
+	fmt.Println("same shake:", fields.Hash(&a) == fields.Hash(&b), "still:", !a.Shake.Active())
 	// Output:
 	// same shake: true still: true
 }

@@ -54,8 +54,6 @@ func (z *Zoom) check() error {
 	return fmt.Errorf("camera: Zoom.MinFovY %v, MaxFovY %v are invalid: allowed 0 < MinFovY ≤ MaxFovY < π (0 means %v and %v)", z.MinFovY, z.MaxFovY, DefaultMinFovY, DefaultMaxFovY)
 }
 
-func (z *Zoom) appendZoom(b []byte) []byte { return appendF32(b, z.MinFovY, z.MaxFovY, z.Step) }
-
 // checkAimZoom checks what Fly and FirstPerson share: their Aim, their
 // Zoom, and the point the camera is placed from (field names it).
 func checkAimZoom(a *Aim, z *Zoom, field string, at mgl32.Vec3) error {
@@ -66,17 +64,6 @@ func checkAimZoom(a *Aim, z *Zoom, field string, at mgl32.Vec3) error {
 		return err
 	}
 	return checkVec(field, at)
-}
-
-// appendAimZoom appends the state that Fly and FirstPerson share: the
-// camera's kind byte, its Base, Aim and Zoom, and the point it is placed
-// from.
-func appendAimZoom(b []byte, kind byte, base *Base, a *Aim, z *Zoom, at mgl32.Vec3) []byte {
-	b = append(b, kind)
-	b = base.appendBase(b)
-	b = a.appendAim(b)
-	b = z.appendZoom(b)
-	return appendVec3(b, at)
 }
 
 // Fly is a free-flying camera: mouse-look and stick turn it, Input.Move
@@ -145,18 +132,6 @@ func (c *Fly) Check() error {
 	return c.checkLens()
 }
 
-// AppendHash appends the camera's state to b.
-func (c *Fly) AppendHash(b []byte) []byte {
-	b = appendAimZoom(b, 'F', &c.Base, &c.Aim, &c.Zoom, c.Eye)
-	return appendF32(b, c.Speed)
-}
-
-// Hash returns the FNV-1a hash of AppendHash's bytes; it allocates nothing.
-func (c *Fly) Hash() uint64 {
-	var buf hashBuf
-	return Sum64(c.AppendHash(buf[:0]))
-}
-
 // FirstPerson is the eyes of a walking body: the game moves the body (Feet,
 // set every tick before Tick), the camera sits EyeHeight above it and turns
 // with mouse-look and stick; zoom steps narrow the field of view. Walk (from
@@ -209,16 +184,4 @@ func (c *FirstPerson) Check() error {
 		return fmt.Errorf("camera: FirstPerson.EyeHeight %v is invalid: allowed a finite height", c.EyeHeight)
 	}
 	return c.checkLens()
-}
-
-// AppendHash appends the camera's state to b.
-func (c *FirstPerson) AppendHash(b []byte) []byte {
-	b = appendAimZoom(b, 'P', &c.Base, &c.Aim, &c.Zoom, c.Feet)
-	return appendF32(b, c.EyeHeight)
-}
-
-// Hash returns the FNV-1a hash of AppendHash's bytes; it allocates nothing.
-func (c *FirstPerson) Hash() uint64 {
-	var buf hashBuf
-	return Sum64(c.AppendHash(buf[:0]))
 }

@@ -186,24 +186,3 @@ func (c *Follow) Check() error {
 	}
 	return c.checkLens()
 }
-
-// AppendHash appends the camera's state to b (Collide, a function, is not
-// state and is left out).
-func (c *Follow) AppendHash(b []byte) []byte {
-	b = append(b, 'T')
-	b = c.appendBase(b)
-	b = c.appendAim(b)
-	b = appendVec3(b, c.Target)
-	b = appendVec3(b, c.Offset)
-	b = appendF32(b, c.Distance, c.MinDistance, c.MaxDistance, c.ZoomStep, c.Lag, c.LookAhead, c.Radius, c.Recover)
-	b = appendVec3(b, c.pivot)
-	b = appendVec3(b, c.prevTarget)
-	b = appendF32(b, c.arm)
-	return appendBool(b, c.primed)
-}
-
-// Hash returns the FNV-1a hash of AppendHash's bytes; it allocates nothing.
-func (c *Follow) Hash() uint64 {
-	var buf hashBuf
-	return Sum64(c.AppendHash(buf[:0]))
-}

@@ -83,19 +83,3 @@ func (o *Orbit) Check() error {
 	}
 	return o.checkLens()
 }
-
-// AppendHash appends the orbit's state to b (fixed byte order, floats by
-// their bits).
-func (o *Orbit) AppendHash(b []byte) []byte {
-	b = append(b, 'O')
-	b = o.appendBase(b)
-	b = o.appendAim(b)
-	b = appendVec3(b, o.Target)
-	return appendF32(b, o.Distance, o.MinDistance, o.MaxDistance, o.ZoomStep)
-}
-
-// Hash returns the FNV-1a hash of AppendHash's bytes; it allocates nothing.
-func (o *Orbit) Hash() uint64 {
-	var buf hashBuf
-	return Sum64(o.AppendHash(buf[:0]))
-}

@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tickwork/tickwork/gfx"
+	"github.com/tickwork/tickwork/scene/fields"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -75,14 +76,16 @@ func (r *rig) tick(i uint64, d float64) {
 	r.tr.Tick()
 }
 
-func (r *rig) hash() uint64 {
-	var buf [1024]byte
-	b := r.orbit.AppendHash(buf[:0])
-	b = r.fly.AppendHash(b)
-	b = r.fp.AppendHash(b)
-	b = r.follow.AppendHash(b)
-	return Sum64(r.tr.AppendHash(b))
+// Describe names every camera of the rig, the way a game's state does.
+func (r *rig) Describe(v *fields.Visitor) {
+	v.Struct("orbit", &r.orbit)
+	v.Struct("fly", &r.fly)
+	v.Struct("fp", &r.fp)
+	v.Struct("follow", &r.follow)
+	v.Struct("tr", &r.tr)
 }
+
+func (r *rig) hash() uint64 { return fields.Hash(r) }
 
 func (r *rig) render(alpha float32, dst *[5]gfx.Camera) {
 	r.orbit.Render(alpha, &dst[0])

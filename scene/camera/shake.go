@@ -121,14 +121,3 @@ func (s *Shake) check() error {
 	}
 	return nil
 }
-
-// AppendHash appends the shake's state to b: settings, generator, strength
-// and ticks left, and the offsets of the newest tick.
-func (s *Shake) AppendHash(b []byte) []byte {
-	b = appendF32(b, s.MaxOffset, s.MaxAngle, s.strength)
-	b = appendU64(b, s.rng)
-	b = appendU32(b, uint32(s.total))
-	b = appendU32(b, uint32(s.left))
-	b = appendVec3(b, s.off)
-	return appendF32(b, s.ang[0], s.ang[1], s.ang[2])
-}

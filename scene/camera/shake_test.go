@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tickwork/tickwork/scene/fields"
 )
 
 // shaken runs an orbit for n ticks with a shake started at tick 2, and
@@ -21,7 +22,7 @@ func shaken(seed uint64, n int) ([]uint64, []Pose) {
 			}
 		}
 		c.Tick(Input{}, dt)
-		hs = append(hs, c.Hash())
+		hs = append(hs, fields.Hash(&c))
 		ps = append(ps, c.Current())
 	}
 	return hs, ps

@@ -75,9 +75,10 @@ func (t *Transition) Weight(alpha float32) float32 {
 }
 
 // Pose writes the pose drawn at alpha into dst: the blend of both
-// cameras' poses at alpha. Before Start it writes the zero Pose.
+// cameras' poses at alpha. Before Start (or after restoring a started
+// transition's progress into one without cameras) it writes the zero Pose.
 func (t *Transition) Pose(alpha float32, dst *Pose) {
-	if !t.started {
+	if !t.started || t.from == nil || t.to == nil {
 		*dst = Pose{}
 		return
 	}
@@ -98,21 +99,4 @@ func (t *Transition) Pose(alpha float32, dst *Pose) {
 func (t *Transition) Render(alpha float32, dst *gfx.Camera) {
 	t.Pose(alpha, &t.out)
 	renderPose(&t.out, t.Near, t.Far, dst)
-}
-
-// AppendHash appends the transition's progress to b (the two cameras hash
-// themselves).
-func (t *Transition) AppendHash(b []byte) []byte {
-	b = append(b, 'X')
-	b = appendF32(b, t.Near, t.Far)
-	b = appendU32(b, uint32(t.ticks))
-	b = appendU32(b, uint32(t.n))
-	b = appendU32(b, uint32(t.lastN))
-	return appendBool(b, t.started)
-}
-
-// Hash returns the FNV-1a hash of AppendHash's bytes; it allocates nothing.
-func (t *Transition) Hash() uint64 {
-	var buf [32]byte
-	return Sum64(t.AppendHash(buf[:0]))
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/scene"
 	"github.com/tickwork/tickwork/scene/camera"
+	"github.com/tickwork/tickwork/scene/fields"
 )
 
 // ViewerKeys are the model viewer's keys, in the order shown on screen.
@@ -44,6 +45,7 @@ type Viewer struct {
 	which int              // the animation playing, -1 for none
 	orbit camera.Orbit
 	home  camera.Orbit // the view R returns to
+	codec fields.Codec // hashes the orbit from its description
 	reach float32      // the radius of the sphere around the model
 	built bool
 
@@ -278,10 +280,11 @@ func (v *Viewer) Tick(ctx *engine.TickContext) error {
 	return nil
 }
 
-// Hash returns the viewer's state outside the scene: the animation
-// playing and its time.
+// Hash returns the viewer's state outside the scene: the orbit camera (its
+// description, scene/fields), the animation playing and its time. It
+// allocates nothing once warm.
 func (v *Viewer) Hash() uint64 {
-	h := v.orbit.Hash()
+	h := v.codec.Hash(&v.orbit)
 	if v.char != nil && v.which >= 0 {
 		return h*1099511628211 ^ uint64(v.which+1)<<52 ^ math.Float64bits(v.char.Pose.Layers[0].Time())
 	}
