@@ -43,6 +43,8 @@ var outputs = []struct {
 	{"game/game.go", "game.go.tmpl", nil},
 	{"game/menu.go", "menu.go.tmpl", nil},
 	{"game/controls.go", "controls.go.tmpl", nil},
+	{"game/graphics.go", "graphics.go.tmpl", nil},
+	{"game/graphics_test.go", "graphics_test.go.tmpl", nil},
 	{"game/assets.go", "assets.go.tmpl", nil},
 	{"game/patrol.go", "patrol.go.tmpl", nil},
 	{"game/level.go", "level.go.tmpl", nil},
