@@ -41,6 +41,7 @@ var outputs = []struct {
 	{"main.go", "main.go.tmpl", nil},
 	{"main_test.go", "main_test.go.tmpl", nil},
 	{"match.go", "match.go.tmpl", nil},
+	{"match_test.go", "match_test.go.tmpl", nil},
 	{"game/game.go", "game.go.tmpl", nil},
 	{"game/menu.go", "menu.go.tmpl", nil},
 	{"game/controls.go", "controls.go.tmpl", nil},
