@@ -37,6 +37,8 @@ func ExampleGenerate() {
 	// go.sum
 	// main.go
 	// main_test.go
+	// match.go
+	// match_test.go
 	// true
 }
 

@@ -40,6 +40,8 @@ var outputs = []struct {
 }{
 	{"main.go", "main.go.tmpl", nil},
 	{"main_test.go", "main_test.go.tmpl", nil},
+	{"match.go", "match.go.tmpl", nil},
+	{"match_test.go", "match_test.go.tmpl", nil},
 	{"game/game.go", "game.go.tmpl", nil},
 	{"game/menu.go", "menu.go.tmpl", nil},
 	{"game/controls.go", "controls.go.tmpl", nil},
@@ -47,6 +49,8 @@ var outputs = []struct {
 	{"game/graphics_test.go", "graphics_test.go.tmpl", nil},
 	{"game/assets.go", "assets.go.tmpl", nil},
 	{"game/patrol.go", "patrol.go.tmpl", nil},
+	{"game/players.go", "players.go.tmpl", nil},
+	{"game/players_test.go", "players_test.go.tmpl", nil},
 	{"game/level.go", "level.go.tmpl", nil},
 	{"game/level_test.go", "level_test.go.tmpl", nil},
 	{"game/sound.go", "sound.go.tmpl", nil},

@@ -51,7 +51,7 @@ func TestGenerateWritesTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	want := []string{".gitignore", "README.md", "game/assets.go", "game/assets/beacon.glb", "game/assets/character.glb", "game/assets/crate.png", "game/controls.go", "game/game.go", "game/game_test.go", "game/graphics.go", "game/graphics_test.go", "game/level.go", "game/level_test.go", "game/menu.go", "game/patrol.go", "game/sound.go", "go.mod", "go.sum", "main.go", "main_test.go"}
+	want := []string{".gitignore", "README.md", "game/assets.go", "game/assets/beacon.glb", "game/assets/character.glb", "game/assets/crate.png", "game/controls.go", "game/game.go", "game/game_test.go", "game/graphics.go", "game/graphics_test.go", "game/level.go", "game/level_test.go", "game/menu.go", "game/patrol.go", "game/players.go", "game/players_test.go", "game/sound.go", "go.mod", "go.sum", "main.go", "main_test.go", "match.go", "match_test.go"}
 	if got := slices.DeleteFunc(listDir(t, dir), func(n string) bool { return n == "game" || n == "game/assets" }); !reflect.DeepEqual(got, want) {
 		t.Fatalf("generated files = %q, want %q", got, want)
 	}
