@@ -109,8 +109,16 @@ func TestGenerateWritesTheGame(t *testing.T) {
 	if !strings.Contains(read("game/patrol.go"), "func (p *Patrol) Tick(a *scene.Actor, t timing.TickInfo, m *scene.Manager) error") {
 		t.Error("patrol.go has no scene.Ticker")
 	}
-	if readme := read("README.md"); !strings.HasPrefix(readme, "# mygame\n") || !strings.Contains(readme, engine) {
-		t.Errorf("README.md does not name the game and the engine checkout:\n%.200s", readme)
+	// The checkout is named as the game names it: relative when the two
+	// share a directory below the root (the temporary directory and a
+	// checkout under /tmp do), else absolute.
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := enginePath(absDir, engine)
+	if readme := read("README.md"); !strings.HasPrefix(readme, "# mygame\n") || !strings.Contains(readme, ref) {
+		t.Errorf("README.md does not name the game and the engine checkout %q:\n%.200s", ref, readme)
 	}
 	engineSum, err := os.ReadFile(filepath.Join(engine, "go.sum"))
 	if err != nil {
