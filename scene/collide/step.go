@@ -133,14 +133,13 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 		sc := scaleOf(wt.Scale)
 		sameScale := sc == c.scale
 		c.scale = sc
-		ap := pose{v64(wt.Pos), q64(wt.Rot)}
 		if c.dynamic() {
 			if !c.placed {
-				c.pos, c.rot, c.placed = ap.p, ap.q, true
+				c.pos, c.rot, c.placed = v64(wt.Pos), q64(wt.Rot), true
 			}
 			if !c.pos.finite() || !c.vel.finite() || !c.ang.finite() || c.pos.len2() > bigWorld*bigWorld {
 				w.notice("body %v at %v moving %v: not finite or beyond %g m: put back at its actor, at rest", c.h, c.pos, c.vel, bigWorld)
-				c.pos, c.rot, c.vel, c.ang = ap.p, ap.q, vec{}, vec{}
+				c.pos, c.rot, c.vel, c.ang = v64(wt.Pos), q64(wt.Rot), vec{}, vec{}
 			}
 			w.clamp(c)
 			if c.asleep && c.live && sameScale && !w.stale {
@@ -148,19 +147,34 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 				k++
 				continue // asleep: its placed shape stands
 			}
-		} else {
-			same := c.placed && c.live && sameScale && ap.p == c.pos && ap.q == c.rot
-			if c.cfg.Body == Kinematic && c.placed {
-				c.vel = ap.p.sub(c.pos).mul(1 / dt)
-			}
-			c.pos, c.rot, c.placed = ap.p, ap.q, true
-			if same && !w.stale {
-				w.keep(c, i, k, dt)
-				k++
-				continue // not moved: its placed shape stands
-			}
+			w.place(c)
+			w.keep(c, i, k, dt)
+			k++
+			continue
 		}
-		w.place(c)
+		// The actor's rotation as last read gives the same normalized
+		// rotation: only a changed one is normalized anew.
+		fresh := c.placed && c.live && !w.stale
+		p, q := v64(wt.Pos), c.rot
+		sameRot := fresh && wt.Rot == c.arot
+		if !sameRot {
+			q = q64(wt.Rot)
+			sameRot = fresh && q == c.rot
+		}
+		c.arot = wt.Rot
+		if c.cfg.Body == Kinematic && c.placed {
+			c.vel = p.sub(c.pos).mul(1 / dt)
+		}
+		same := fresh && sameScale && sameRot && p == c.pos
+		c.pos, c.rot, c.placed = p, q, true
+		switch {
+		case same:
+			// not moved: its placed shape stands
+		case sameScale && sameRot && w.translate(c):
+			// moved without turning: its shape moved with it
+		default:
+			w.place(c)
+		}
 		w.keep(c, i, k, dt)
 		k++
 	}
@@ -194,6 +208,29 @@ func (w *World) clamp(c *collider) {
 	if s := c.ang.len(); s > maxAngular {
 		c.ang = c.ang.mul(maxAngular / s)
 	}
+}
+
+// translate moves the placed shape of a static or kinematic sphere or box
+// without an offset to the collider's new position, when neither its
+// rotation nor its scale changed since it was placed: the same shape place
+// would derive, without rotating its axes again. It reports whether it
+// could.
+func (w *World) translate(c *collider) bool {
+	if c.cfg.Offset != (mgl32.Vec3{}) || c.cfg.OffsetRot != mgl32.QuatIdent() {
+		return false
+	}
+	switch {
+	case c.cfg.Shape.Kind == ShapeSphere && c.hl.nv == 1 && !c.hl.box:
+		c.hl.v[0] = c.pos
+	case c.cfg.Shape.Kind == ShapeBox && c.hl.box:
+		c.hl.c = c.pos
+	default:
+		return false
+	}
+	c.shape.p = c.pos
+	c.live, c.moved = true, true
+	c.lo, c.hi = c.hl.bounds()
+	return true
 }
 
 // place derives a collider's world shape, bounds and mass properties.

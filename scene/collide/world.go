@@ -119,7 +119,8 @@ type collider struct {
 	vel, ang vec
 	still    float64
 	asleep   bool
-	placed   bool // pos and rot were taken from the actor
+	placed   bool       // pos and rot were taken from the actor
+	arot     mgl32.Quat // the actor's rotation rot was last taken from (static, kinematic)
 
 	// Derived by Step (and by a Load) from the above and the actors.
 	live   bool
