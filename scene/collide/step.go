@@ -121,6 +121,7 @@ func (w *World) notice(format string, args ...any) {
 // sync drops the colliders of removed actors and places the others.
 func (w *World) sync(m *scene.Manager, dt float64) {
 	w.tree.reset(len(w.cols))
+	w.keys = grow(w.keys, len(w.cols))
 	k := 0
 	for i := range w.cols {
 		c := &w.cols[i]
@@ -181,6 +182,7 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 	clear(w.cols[k:])
 	w.cols = w.cols[:k]
 	w.tree.lo, w.tree.hi = w.tree.lo[:k], w.tree.hi[:k]
+	w.keys = w.keys[:k]
 }
 
 // keep moves collider i to slot k (removed colliders before it leave
@@ -193,6 +195,8 @@ func (w *World) keep(c *collider, i, k int, dt float64) {
 	}
 	g := vec{grow, grow, grow}
 	w.tree.lo[k], w.tree.hi[k] = c.lo.sub(g), c.hi.add(g)
+	l, m := layerOf(&c.cfg)
+	w.keys[k] = meetKey{l, m, c.cfg.Body == Static, c.cfg.Shape.Kind == ShapeMesh}
 	if k != i {
 		w.cols[k] = *c
 	}
@@ -336,16 +340,17 @@ func layerOf(c *Collider) (uint32, uint32) {
 	return l, m
 }
 
-func meets(a, b *collider) bool {
-	la, ma := layerOf(&a.cfg)
-	lb, mb := layerOf(&b.cfg)
-	if la&mb == 0 || lb&ma == 0 {
-		return false
-	}
-	if a.cfg.Body == Static && b.cfg.Body == Static {
-		return false
-	}
-	return !(a.cfg.Shape.Kind == ShapeMesh && b.cfg.Shape.Kind == ShapeMesh)
+// meetKey is what the broad phase needs of a collider to know whether it
+// meets another, kept beside the tree's bounds so that the pair search
+// never reads the colliders themselves.
+type meetKey struct {
+	layer, mask  uint32
+	static, mesh bool
+}
+
+// meets is meets of the colliders the keys were made from.
+func (a meetKey) meets(b meetKey) bool {
+	return a.layer&b.mask != 0 && b.layer&a.mask != 0 && !(a.static && b.static) && !(a.mesh && b.mesh)
 }
 
 // broad rebuilds or refits the tree over the colliders' bounds (grown by how far a
@@ -366,7 +371,7 @@ func (w *World) broad(dt float64) {
 		if i > j {
 			i, j = j, i
 		}
-		if meets(&w.cols[i], &w.cols[j]) {
+		if w.keys[i].meets(w.keys[j]) {
 			w.cand = append(w.cand, cand{i, j})
 		}
 	})

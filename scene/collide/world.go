@@ -156,7 +156,8 @@ type World struct {
 
 	// Scratch of Step, reused.
 	tree     bvh
-	built    int // colliders in the tree when it was last built (-1: none)
+	built    int       // colliders in the tree when it was last built (-1: none)
+	keys     []meetKey // per tree item: what meets reads
 	cand     []cand
 	next     []pair
 	events   []Event
