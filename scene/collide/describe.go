@@ -55,6 +55,8 @@ func (c *collider) Describe(v *fields.Visitor) {
 	vecField(v, "vel", &c.vel)
 	vecField(v, "ang", &c.ang)
 	v.Float64("still", &c.still)
+	vecField(v, "restPos", &c.restPos)
+	quatField(v, "restRot", &c.restRot)
 	v.Bool("asleep", &c.asleep)
 	v.Bool("placed", &c.placed)
 	vecField(v, "scale", &c.scale)

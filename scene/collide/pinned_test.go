@@ -31,15 +31,15 @@ func TestPinnedHashes(t *testing.T) {
 		want string
 		run  func(t *testing.T) string
 	}{
-		{"arena", "9602ed0f1311e75b", func(t *testing.T) string {
+		{"arena", "069993293e50d7d1", func(t *testing.T) string {
 			a := newArena(t)
 			return run(150, func(i uint64) { a.tick(t, timing.TickInfo{Index: i, Rate: 30, Delta: 1.0 / 30}) }, func() *World { return a.w })
 		}},
-		{"swarm", "1db11f836d83dc32", func(t *testing.T) string {
+		{"swarm", "5629f1751efdd52d", func(t *testing.T) string {
 			s := newSwarm(t, 2000)
 			return run(40, func(uint64) { s.tick(t) }, func() *World { return s.w })
 		}},
-		{"stack", "a6de81103f2e35e3", func(t *testing.T) string {
+		{"stack", "40579420b872c3b6", func(t *testing.T) string {
 			m, w, _ := stack(t, 10)
 			return run(90, func(i uint64) { tickOnce(t, m, w, i) }, func() *World { return w })
 		}},

@@ -63,11 +63,18 @@ const (
 	slop         = 0.0005 // m of penetration the solver leaves alone
 	contactHertz = 60     // stiffness of the soft contact (Box2D v3's soft step)
 	dampingRatio = 10
-	maxPushOut   = 3     // m/s at which penetration is pushed out at most
-	stillLinear  = 0.05  // m/s
-	stillAngular = 0.08  // rad/s
-	maxAngular   = 100.0 // rad/s
-	bigWorld     = 1e6   // m from the origin: bodies beyond are stopped
+	maxPushOut   = 3    // m/s at which penetration is pushed out at most
+	stillLinear  = 0.05 // m/s below which a body may begin to rest
+	stillAngular = 0.08 // rad/s below which a body may begin to rest
+	// A resting body stays within restDist and restAngle of where it began
+	// to rest and below these speeds (it may jiggle in place).
+	stillMaxLinear  = 0.5   // m/s
+	stillMaxAngular = 1.5   // rad/s
+	restDist        = 0.03  // m
+	restAngle       = 0.1   // rad
+	restDamping     = 10    // 1/s: how fast a resting body's speed is damped
+	maxAngular      = 100.0 // rad/s
+	bigWorld        = 1e6   // m from the origin: bodies beyond are stopped
 )
 
 // Step advances the world by one tick: it detaches the colliders of
@@ -190,8 +197,14 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 // tick, as the broad phase's item k.
 func (w *World) keep(c *collider, i, k int, dt float64) {
 	grow := 0.0
-	if c.moving() {
+	switch {
+	case c.moving():
 		grow = c.vel.len()*dt + 0.01
+	case c.dynamic():
+		// Asleep: grown as at rest, so that the pairs it slept with
+		// (some touch across a hair's gap) stay pairs and do not end,
+		// which would wake it.
+		grow = 0.01
 	}
 	g := vec{grow, grow, grow}
 	w.tree.lo[k], w.tree.hi[k] = c.lo.sub(g), c.hi.add(g)

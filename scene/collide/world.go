@@ -118,6 +118,8 @@ type collider struct {
 	rot      quat
 	vel, ang vec
 	still    float64
+	restPos  vec  // where it began to be still (while still > 0)
+	restRot  quat // how it was turned then
 	asleep   bool
 	placed   bool       // pos and rot were taken from the actor
 	arot     mgl32.Quat // the actor's rotation rot was last taken from (static, kinematic)
