@@ -14,6 +14,8 @@ var (
 	pNames     = [3]string{"p.x", "p.y", "p.z"}
 	nNames     = [3]string{"n.x", "n.y", "n.z"}
 	rotNames   = [4]string{"rot.w", "rot.x", "rot.y", "rot.z"}
+	restPosN   = [3]string{"restPos.x", "restPos.y", "restPos.z"}
+	restRotN   = [4]string{"restRot.w", "restRot.x", "restRot.y", "restRot.z"}
 )
 
 func vecField(v *fields.Visitor, names *[3]string, p *vec) {
@@ -66,6 +68,8 @@ func (c *collider) Describe(v *fields.Visitor) {
 	vecField(v, &velNames, &c.vel)
 	vecField(v, &angNames, &c.ang)
 	v.Float64("still", &c.still)
+	vecField(v, &restPosN, &c.restPos)
+	quatField(v, &restRotN, &c.restRot)
 	v.Bool("asleep", &c.asleep)
 	v.Bool("placed", &c.placed)
 	vecField(v, &scaleNames, &c.scale)

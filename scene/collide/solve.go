@@ -360,6 +360,28 @@ func (w *World) move(h float64) {
 	}
 }
 
+// stillness returns how long a body has been still after this tick, and
+// moves its rest pose. A body is still while it stays near the rest pose
+// it had when it last slowed down (within restDist and restAngle) and
+// never moves fast: a body that jiggles or rocks in place on an edge
+// contact counts as still, one that creeps or slides away does not.
+func stillness(c *collider, dt float64) float64 {
+	v, a := c.vel.len(), c.ang.len()
+	if v >= stillMaxLinear || a >= stillMaxAngular {
+		return 0
+	}
+	dq := math.Abs(c.rot.w*c.restRot.w + c.rot.x*c.restRot.x + c.rot.y*c.restRot.y + c.rot.z*c.restRot.z)
+	near := c.pos.sub(c.restPos).len2() <= restDist*restDist && dq >= math.Cos(restAngle/2)
+	if c.still > 0 && near {
+		return c.still + dt
+	}
+	if v < stillLinear && a < stillAngular { // slowed down here: rest from now
+		c.restPos, c.restRot = c.pos, c.rot
+		return dt
+	}
+	return 0
+}
+
 // integrate counts how long each awake body has been still and
 // writes their actors' Local transforms.
 func (w *World) integrate(m *scene.Manager, dt float64) {
@@ -368,10 +390,10 @@ func (w *World) integrate(m *scene.Manager, dt float64) {
 		if !c.moving() {
 			continue
 		}
-		if c.vel.len() < stillLinear && c.ang.len() < stillAngular {
-			c.still += dt
-		} else {
-			c.still = 0
+		c.still = stillness(c, dt)
+		if c.still > 0 { // resting: what creep is left is damped away
+			rd := 1 / (1 + dt*restDamping)
+			c.vel, c.ang = c.vel.mul(rd), c.ang.mul(rd)
 		}
 		if a, err := m.Actor(c.h); err == nil {
 			a.Local.Pos, a.Local.Rot = c.pos.f32(), c.rot.f32()
@@ -398,7 +420,7 @@ func (w *World) sleep(dt float64) {
 	}
 	for pi := range w.pairs {
 		p := &w.pairs[pi]
-		if p.sensor || !p.touching || !w.cols[p.ia].dynamic() || !w.cols[p.ib].dynamic() {
+		if p.sensor || p.m.np == 0 || !w.cols[p.ia].dynamic() || !w.cols[p.ib].dynamic() {
 			continue
 		}
 		ra, rb := find(p.ia), find(p.ib)

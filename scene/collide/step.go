@@ -63,11 +63,18 @@ const (
 	slop         = 0.0005 // m of penetration the solver leaves alone
 	contactHertz = 60     // stiffness of the soft contact (Box2D v3's soft step)
 	dampingRatio = 10
-	maxPushOut   = 3     // m/s at which penetration is pushed out at most
-	stillLinear  = 0.05  // m/s
-	stillAngular = 0.08  // rad/s
-	maxAngular   = 100.0 // rad/s
-	bigWorld     = 1e6   // m from the origin: bodies beyond are stopped
+	maxPushOut   = 3    // m/s at which penetration is pushed out at most
+	stillLinear  = 0.05 // m/s below which a body may begin to rest
+	stillAngular = 0.08 // rad/s below which a body may begin to rest
+	// A resting body stays within restDist and restAngle of where it began
+	// to rest and below these speeds (it may jiggle in place).
+	stillMaxLinear  = 0.5   // m/s
+	stillMaxAngular = 1.5   // rad/s
+	restDist        = 0.03  // m
+	restAngle       = 0.1   // rad
+	restDamping     = 10    // 1/s: how fast a resting body's speed is damped
+	maxAngular      = 100.0 // rad/s
+	bigWorld        = 1e6   // m from the origin: bodies beyond are stopped
 )
 
 // Step advances the world by one tick: it detaches the colliders of
@@ -121,6 +128,7 @@ func (w *World) notice(format string, args ...any) {
 // sync drops the colliders of removed actors and places the others.
 func (w *World) sync(m *scene.Manager, dt float64) {
 	w.tree.reset(len(w.cols))
+	w.keys = grow(w.keys, len(w.cols))
 	k := 0
 	for i := range w.cols {
 		c := &w.cols[i]
@@ -133,14 +141,13 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 		sc := scaleOf(wt.Scale)
 		sameScale := sc == c.scale
 		c.scale = sc
-		ap := pose{v64(wt.Pos), q64(wt.Rot)}
 		if c.dynamic() {
 			if !c.placed {
-				c.pos, c.rot, c.placed = ap.p, ap.q, true
+				c.pos, c.rot, c.placed = v64(wt.Pos), q64(wt.Rot), true
 			}
 			if !c.pos.finite() || !c.vel.finite() || !c.ang.finite() || c.pos.len2() > bigWorld*bigWorld {
 				w.notice("body %v at %v moving %v: not finite or beyond %g m: put back at its actor, at rest", c.h, c.pos, c.vel, bigWorld)
-				c.pos, c.rot, c.vel, c.ang = ap.p, ap.q, vec{}, vec{}
+				c.pos, c.rot, c.vel, c.ang = v64(wt.Pos), q64(wt.Rot), vec{}, vec{}
 			}
 			w.clamp(c)
 			if c.asleep && c.live && sameScale && !w.stale {
@@ -148,32 +155,43 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 				k++
 				continue // asleep: its placed shape stands
 			}
-		} else {
-			unmoved := c.placed && sameScale && ap.p == c.pos && ap.q == c.rot
-			same := unmoved && c.live
-			if c.cfg.Body == Kinematic && c.placed {
-				c.vel = ap.p.sub(c.pos).mul(1 / dt)
+			w.place(c)
+			if w.stale && c.asleep {
+				c.moved = false // a sleeper placed again after a Load has not moved
 			}
-			c.pos, c.rot, c.placed = ap.p, ap.q, true
-			if same && !w.stale {
-				w.keep(c, i, k, dt)
-				k++
-				continue // not moved: its placed shape stands
-			}
-			if w.stale && unmoved {
-				// Placed again after a Load, where it was: that is no
-				// motion (it must not wake sleepers or renew contacts,
-				// or ticks run again from a snapshot would differ).
-				w.place(c)
-				c.moved = false
-				w.keep(c, i, k, dt)
-				k++
-				continue
-			}
+			w.keep(c, i, k, dt)
+			k++
+			continue
 		}
-		w.place(c)
-		if w.stale && c.dynamic() && c.asleep {
-			c.moved = false // a sleeper placed again after a Load has not moved
+		// The actor's rotation as last read gives the same normalized
+		// rotation: only a changed one is normalized anew.
+		fresh := c.placed && c.live && !w.stale
+		p, q := v64(wt.Pos), c.rot
+		sameRot := fresh && wt.Rot == c.arot
+		if !sameRot {
+			q = q64(wt.Rot)
+			sameRot = fresh && q == c.rot
+		}
+		// Placed again after a Load, where it was: that is no motion (it
+		// must not wake sleepers or renew contacts, or ticks run again
+		// from a snapshot would differ).
+		reloaded := w.stale && c.placed && sameScale && p == c.pos && q == c.rot
+		c.arot = wt.Rot
+		if c.cfg.Body == Kinematic && c.placed {
+			c.vel = p.sub(c.pos).mul(1 / dt)
+		}
+		same := fresh && sameScale && sameRot && p == c.pos
+		c.pos, c.rot, c.placed = p, q, true
+		switch {
+		case same:
+			// not moved: its placed shape stands
+		case reloaded:
+			w.place(c)
+			c.moved = false
+		case sameScale && sameRot && w.translate(c):
+			// moved without turning: its shape moved with it
+		default:
+			w.place(c)
 		}
 		w.keep(c, i, k, dt)
 		k++
@@ -181,6 +199,7 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 	clear(w.cols[k:])
 	w.cols = w.cols[:k]
 	w.tree.lo, w.tree.hi = w.tree.lo[:k], w.tree.hi[:k]
+	w.keys = w.keys[:k]
 }
 
 // keep moves collider i to slot k (removed colliders before it leave
@@ -188,11 +207,19 @@ func (w *World) sync(m *scene.Manager, dt float64) {
 // tick, as the broad phase's item k.
 func (w *World) keep(c *collider, i, k int, dt float64) {
 	grow := 0.0
-	if c.moving() {
+	switch {
+	case c.moving():
 		grow = c.vel.len()*dt + 0.01
+	case c.dynamic():
+		// Asleep: grown as at rest, so that the pairs it slept with
+		// (some touch across a hair's gap) stay pairs and do not end,
+		// which would wake it.
+		grow = 0.01
 	}
 	g := vec{grow, grow, grow}
 	w.tree.lo[k], w.tree.hi[k] = c.lo.sub(g), c.hi.add(g)
+	l, m := layerOf(&c.cfg)
+	w.keys[k] = meetKey{l, m, c.cfg.Body == Static, c.cfg.Shape.Kind == ShapeMesh}
 	if k != i {
 		w.cols[k] = *c
 	}
@@ -208,6 +235,29 @@ func (w *World) clamp(c *collider) {
 	if s := c.ang.len(); s > maxAngular {
 		c.ang = c.ang.mul(maxAngular / s)
 	}
+}
+
+// translate moves the placed shape of a static or kinematic sphere or box
+// without an offset to the collider's new position, when neither its
+// rotation nor its scale changed since it was placed: the same shape place
+// would derive, without rotating its axes again. It reports whether it
+// could.
+func (w *World) translate(c *collider) bool {
+	if c.cfg.Offset != (mgl32.Vec3{}) || c.cfg.OffsetRot != mgl32.QuatIdent() {
+		return false
+	}
+	switch {
+	case c.cfg.Shape.Kind == ShapeSphere && c.hl.nv == 1 && !c.hl.box:
+		c.hl.v[0] = c.pos
+	case c.cfg.Shape.Kind == ShapeBox && c.hl.box:
+		c.hl.c = c.pos
+	default:
+		return false
+	}
+	c.shape.p = c.pos
+	c.live, c.moved = true, true
+	c.lo, c.hi = c.hl.bounds()
+	return true
 }
 
 // place derives a collider's world shape, bounds and mass properties.
@@ -313,16 +363,17 @@ func layerOf(c *Collider) (uint32, uint32) {
 	return l, m
 }
 
-func meets(a, b *collider) bool {
-	la, ma := layerOf(&a.cfg)
-	lb, mb := layerOf(&b.cfg)
-	if la&mb == 0 || lb&ma == 0 {
-		return false
-	}
-	if a.cfg.Body == Static && b.cfg.Body == Static {
-		return false
-	}
-	return !(a.cfg.Shape.Kind == ShapeMesh && b.cfg.Shape.Kind == ShapeMesh)
+// meetKey is what the broad phase needs of a collider to know whether it
+// meets another, kept beside the tree's bounds so that the pair search
+// never reads the colliders themselves.
+type meetKey struct {
+	layer, mask  uint32
+	static, mesh bool
+}
+
+// meets is meets of the colliders the keys were made from.
+func (a meetKey) meets(b meetKey) bool {
+	return a.layer&b.mask != 0 && b.layer&a.mask != 0 && !(a.static && b.static) && !(a.mesh && b.mesh)
 }
 
 // broad rebuilds or refits the tree over the colliders' bounds (grown by how far a
@@ -343,7 +394,7 @@ func (w *World) broad(dt float64) {
 		if i > j {
 			i, j = j, i
 		}
-		if meets(&w.cols[i], &w.cols[j]) {
+		if w.keys[i].meets(w.keys[j]) {
 			w.cand = append(w.cand, cand{i, j})
 		}
 	})

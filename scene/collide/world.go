@@ -118,8 +118,11 @@ type collider struct {
 	rot      quat
 	vel, ang vec
 	still    float64
+	restPos  vec  // where it began to be still (while still > 0)
+	restRot  quat // how it was turned then
 	asleep   bool
-	placed   bool // pos and rot were taken from the actor
+	placed   bool       // pos and rot were taken from the actor
+	arot     mgl32.Quat // the actor's rotation rot was last taken from (static, kinematic)
 
 	// Derived by Step (and by a Load) from the above and the actors.
 	live   bool
@@ -156,7 +159,8 @@ type World struct {
 
 	// Scratch of Step, reused.
 	tree     bvh
-	built    int // colliders in the tree when it was last built (-1: none)
+	built    int       // colliders in the tree when it was last built (-1: none)
+	keys     []meetKey // per tree item: what meets reads
 	cand     []cand
 	next     []pair
 	events   []Event
