@@ -77,12 +77,24 @@ func Axis(a input.PadAxis, dir int) Binding {
 // DeadZone returns b with a dead zone of dz (0 to 0.9) for an axis: travel
 // up to dz reads 0, the rest is stretched to 0…1. It applies on top of the
 // engine's own dead zone (engine.Options.PadDeadZone).
-func (b Binding) DeadZone(dz float64) Binding { b.dead = float32(dz); return b }
+func (b Binding) DeadZone(dz float64) Binding {
+	if dz == 0 {
+		dz = 0 // not -0: equal bindings hash equal
+	}
+	b.dead = float32(dz)
+	return b
+}
 
 // Curve returns b with a response curve of exponent e (0.2 to 5) for an
 // axis: the value after the dead zone is raised to e, so 2 gives fine
 // control near the centre and 1 (the default) is linear; 0 also means 1.
-func (b Binding) Curve(e float64) Binding { b.exp = float32(e); return b }
+func (b Binding) Curve(e float64) Binding {
+	if e == 1 || e == 0 {
+		e = 0 // one form for linear (not 1, not -0): equal bindings hash equal
+	}
+	b.exp = float32(e)
+	return b
+}
 
 // Device returns the kind of input b reads.
 func (b Binding) Device() Device { return b.dev }
@@ -193,7 +205,7 @@ func (b Binding) String() string {
 			sb.WriteString(" dead=")
 			sb.WriteString(strconv.FormatFloat(float64(b.dead), 'g', -1, 32))
 		}
-		if b.exp != 0 && b.exp != 1 {
+		if b.exp != 0 {
 			sb.WriteString(" curve=")
 			sb.WriteString(strconv.FormatFloat(float64(b.exp), 'g', -1, 32))
 		}

@@ -14,6 +14,7 @@ func FuzzParse(f *testing.F) {
 		"move.up = Pad:LeftY- dead=0.2 curve=2, KP+, Comma\n",
 		"gas = Pad:RT dead=0.x\n", "jump =\n", "# c\n\n", "jump = Ctrl+Shift+Alt+Super+=\n",
 		"jump = Mouse:8, Mouse:Middle\n", "x=\x00\xff",
+		"move.up = Pad:LeftX+ curve=1 dead=-0\n",
 	} {
 		f.Add(s)
 	}
