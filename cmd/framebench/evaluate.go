@@ -41,6 +41,8 @@ func evaluate(b *benchSet, res *Results, sk *Soak) []goalGroup {
 		{Title: "Collisions, rollback and snapshots", Goals: simGoals(b),
 			Note: "Times against a reference in the same run (the brute-force all-pairs test, the same tick without snapshots, a hand-written hash); allocations as counts."},
 		{Title: "Text and 2D", Goals: hudGoals(b)},
+		{Title: "Input, widgets and debug drawing", Goals: uiGoals(b),
+			Note: "Allocations as counts; times for reference, and debug drawing on against off in the same run."},
 		{Title: "Audio: mixing and the device path", Goals: audioGoals(b),
 			Note: "Real-time goals sound sets: mixing CPU is a share of the audio's own duration (10 ms per second is 1% of a core), the loop's wait and the picture-to-sound offset and its jitter are set by buffer sizes and the clock lock, not by CPU speed."},
 		{Title: "Soak", Goals: soakGoals(res, sk), Note: "Growth in per cent of the heap and RSS after warm-up: the same on every host."},

@@ -87,3 +87,19 @@ func lightingGoals(b *benchSet) []goal {
 	}
 	return gs
 }
+
+// uiGoals are the per-tick and per-frame costs of input, the widget HUD
+// and debug drawing: their allocations (counts, the same on every host),
+// and their times reported for reference.
+func uiGoals(b *benchSet) []goal {
+	gs := []goal{
+		benchZero(b, "Evaluating 64 actions from the input, one tick", "engine/action", "BenchmarkUpdate64"),
+		benchZero(b, "Settings screen of 200 widgets: a tick (input, layout, text measuring)", "engine/ui", "BenchmarkHUD200Tick"),
+		benchZero(b, "Settings screen of 200 widgets: a frame (adding it to the HUD)", "engine/ui", "BenchmarkHUD200Draw"),
+		benchZero(b, "Debug drawing of 10,000 lines a frame, on", "engine", "BenchmarkDebugLines10k/on"),
+		benchZero(b, "Refilling a warm buffer with 10,000 debug lines", "gfx", "BenchmarkLines10k"),
+		benchZero(b, "Light and shadow bookkeeping of a scene (40 lights, three cascades)", "gfx", "BenchmarkLightBookkeeping"),
+	}
+	return append(gs, infoRef(b, refRow{"Debug drawing of 10,000 lines a frame: on ÷ off", "engine",
+		"BenchmarkDebugLines10k/on", "BenchmarkDebugLines10k/off", "ns/op"})...)
+}
