@@ -60,9 +60,9 @@ func sceneGoals(b *benchSet) []goal {
 		"BenchmarkInterpolate/" + n, "BenchmarkCopyFloor/" + n, "ns/actor"}, goalInterpRatio))
 	for _, kind := range []struct{ bench, what string }{
 		{"BenchmarkTick/moving/", "Tick, every root moved by its own behaviour"},
-		{"BenchmarkTickMovingReference/", "The same on dense arrays (reference)"},
+		{"BenchmarkTickMovingReference/", "Its dense-array reference (the same per-actor maths on flat arrays)"},
 		{"BenchmarkTickPropagate/", "Tick without behaviours (last-world flip + world propagation, every root moved)"},
-		{"BenchmarkTickReference/", "The same on dense arrays (reference)"},
+		{"BenchmarkTickReference/", "Its dense-array reference (the flip and propagation on flat arrays)"},
 	} {
 		var by []string
 		for _, k := range []string{"1000", "10000", "100000"} {
