@@ -6,7 +6,7 @@
 # Windows PE, Mach-O) or a file marked executable that is not a script (no
 # "#!" line). A file over 1 MB is refused unless its path is listed in
 # scripts/large-files.txt (one path a line, # for comments): deliberate
-# assets only. BENCHMARKS.md and the host records in bench-hosts/ must name
+# assets only. BENCHMARKS.md and the host records in scripts/bench-hosts/ must name
 # files by their place in the repository, never by an absolute path of the
 # machine that wrote them.
 set -eu
@@ -46,7 +46,7 @@ while IFS= read -r f; do
 done <"$list"
 
 root=$(pwd)
-for f in BENCHMARKS.md bench-hosts/*.json; do
+for f in BENCHMARKS.md scripts/bench-hosts/*.json; do
 	[ -f "$f" ] || continue
 	if grep -n -F "$root/" "$f" >&2; then
 		echo "check-repo: $f names files by this machine's absolute path ($root/): write paths relative to the repository" >&2

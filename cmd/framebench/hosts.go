@@ -15,7 +15,7 @@ import (
 
 // A host record keeps one kind of host's last goal results, so that a
 // report made on another kind can say which goals come out differently
-// there. `make bench` keeps them in bench-hosts/, one KIND.json per kind,
+// there. `make bench` keeps them in scripts/bench-hosts/, one KIND.json per kind,
 // committed next to BENCHMARKS.md. A record names the host by its CPU
 // model, never by a path.
 

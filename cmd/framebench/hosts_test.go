@@ -117,7 +117,7 @@ func TestReadHostErrors(t *testing.T) {
 // The committed records load, each under its own kind's name, and name no
 // path of the machine that made them.
 func TestCommittedHostRecords(t *testing.T) {
-	dir := filepath.Join("..", "..", "bench-hosts")
+	dir := filepath.Join("..", "..", "scripts", "bench-hosts")
 	hs, err := loadHosts(dir)
 	if err != nil {
 		t.Fatal(err)
