@@ -108,7 +108,8 @@ fuzz:
 
 ## bench: Go benchmarks of every package and the end-to-end harness
 ## (cmd/framebench: headless and windowed under Xvfb), then BENCHMARKS.md
-## rewritten from their output (about ten minutes on two cores).
+## and this host's record in scripts/bench-hosts/ rewritten from their output (about
+## ten minutes on two cores).
 bench: deps
 	@mkdir -p $(BENCH_OUT) && rm -f $(BENCH_OUT)/failed
 	cd cmd/framebench && $(GO) build -o $(abspath $(BENCH_OUT))/framebench .
@@ -117,7 +118,7 @@ bench: deps
 	$(XVFB) $(BENCH_OUT)/framebench $(FRAMEBENCH_ARGS) $(PEER_ARGS) -out $(BENCH_OUT)/framebench.json \
 		-plot $(BENCH_OUT)/framebench.png || echo framebench >>$(BENCH_OUT)/failed
 	$(BENCH_OUT)/framebench report -bench $(BENCH_OUT)/bench.txt -results $(BENCH_OUT)/framebench.json \
-		-soak $(BENCH_OUT)/soak.json -benchcmd "$(BENCHCMD)" -o BENCHMARKS.md
+		-soak $(BENCH_OUT)/soak.json -benchcmd "$(BENCHCMD)" -hosts scripts/bench-hosts -o BENCHMARKS.md
 	@if [ -s $(BENCH_OUT)/failed ]; then echo "bench: failed: $$(cat $(BENCH_OUT)/failed)" >&2; exit 1; fi
 
 ## soak: the sample with 10k actors under Xvfb for $(SOAK) (SOAK=2m for less):
@@ -131,6 +132,6 @@ soak: deps
 		-plot $(BENCH_OUT)/soak.png || status=1; \
 	if [ -f $(BENCH_OUT)/bench.txt ] && [ -f $(BENCH_OUT)/framebench.json ] && [ -f $(BENCH_OUT)/soak.json ]; then \
 		$(BENCH_OUT)/framebench report -bench $(BENCH_OUT)/bench.txt -results $(BENCH_OUT)/framebench.json \
-			-soak $(BENCH_OUT)/soak.json -benchcmd "$(BENCHCMD)" -o BENCHMARKS.md || status=1; \
+			-soak $(BENCH_OUT)/soak.json -benchcmd "$(BENCHCMD)" -hosts scripts/bench-hosts -o BENCHMARKS.md || status=1; \
 	fi; \
 	exit $$status

@@ -6,8 +6,9 @@
 # Windows PE, Mach-O) or a file marked executable that is not a script (no
 # "#!" line). A file over 1 MB is refused unless its path is listed in
 # scripts/large-files.txt (one path a line, # for comments): deliberate
-# assets only. BENCHMARKS.md must name files by their place in the
-# repository, never by an absolute path of the machine that wrote it.
+# assets only. BENCHMARKS.md and the host records in scripts/bench-hosts/ must name
+# files by their place in the repository, never by an absolute path of the
+# machine that wrote them.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -45,8 +46,11 @@ while IFS= read -r f; do
 done <"$list"
 
 root=$(pwd)
-if grep -n -F "$root/" BENCHMARKS.md >&2; then
-	echo "check-repo: BENCHMARKS.md names files by this machine's absolute path ($root/): write paths relative to the repository" >&2
-	status=1
-fi
+for f in BENCHMARKS.md scripts/bench-hosts/*.json; do
+	[ -f "$f" ] || continue
+	if grep -n -F "$root/" "$f" >&2; then
+		echo "check-repo: $f names files by this machine's absolute path ($root/): write paths relative to the repository" >&2
+		status=1
+	fi
+done
 exit $status

@@ -25,7 +25,7 @@ func (s status) String() string {
 	case missed:
 		return "**missed**"
 	case noData:
-		return "no data"
+		return "no figure"
 	case notTaken:
 		return "not recorded"
 	}
@@ -40,6 +40,20 @@ type goal struct {
 	Status   status
 	Detail   string // how much a goal was missed by, or why there is no figure
 	Source   string // where the figure comes from
+	// Key identifies the goal between runs and hosts when Name carries
+	// figures of the run (how many runs, how long); "" means Name.
+	Key string
+	// Elsewhere names the other kinds of host on record where the goal
+	// came out the other way, with their figures (flagHosts).
+	Elsewhere []string
+}
+
+// key identifies g between runs and hosts.
+func (g *goal) key() string {
+	if g.Key != "" {
+		return g.Key
+	}
+	return g.Name
 }
 
 // num formats v with a precision suited to its size.

@@ -17,7 +17,7 @@ func assetGoals(b *benchSet) []goal {
 		}
 		gs = append(gs, g)
 	} else {
-		gs = append(gs, absent(name, src, "≥ 0.9×", "benchmark missing from the output"))
+		gs = append(gs, absent(name, src, "≥ "+withUnit(goalTexturedRatio, "×"), missingBench("gfx/gl41", "BenchmarkTexturedCubes")))
 	}
 	name = "Allocations per frame, 10k actors of animated models"
 	src = "engine/asset BenchmarkAnimated (allocs/op: half a tick, interpolate, build)"
@@ -28,7 +28,7 @@ func assetGoals(b *benchSet) []goal {
 		}
 		gs = append(gs, g)
 	} else {
-		gs = append(gs, absent(name, src, "0 allocs", "benchmark missing from the output"))
+		gs = append(gs, absent(name, src, "0 allocs", missingBench("engine/asset", "BenchmarkAnimated")))
 	}
 	if v, ok := b.metric("cmd/internal/assetgen", "BenchmarkLoadBigGLB", "MB/s"); ok {
 		gs = append(gs, infoGoal("Loading a generated .glb of 11 MB (meshes and a 2048² PNG)", "cmd/internal/assetgen BenchmarkLoadBigGLB (MB/s)", withUnit(v, "MB/s")))
@@ -44,7 +44,7 @@ func hudGoals(b *benchSet) []goal {
 	if v, ok := b.metric("gfx/gl41", "BenchmarkHUDText", "allocs/op"); ok {
 		gs = append(gs, zero(name, src, v, "allocs"))
 	} else {
-		gs = append(gs, absent(name, src, "0 allocs", "benchmark missing from the output"))
+		gs = append(gs, absent(name, src, "0 allocs", missingBench("gfx/gl41", "BenchmarkHUDText")))
 	}
 	if v, ok := b.metric("gfx/gl41", "BenchmarkHUDText", "cpu-ms/frame"); ok {
 		n, _ := b.metric("gfx/gl41", "BenchmarkHUDText", "glyphs")

@@ -5,36 +5,86 @@ import (
 	"testing"
 )
 
-func TestPerfGoals(t *testing.T) {
-	const out = `pkg: github.com/tickwork/tickwork/scene
-BenchmarkInterpolate/100000-2   	 400	 3000000 ns/op	 30.00 ns/actor
+// sceneOut is `go test -bench` output of the scene's benchmarks at 100k
+// actors, without BenchmarkTickMovingReference.
+const sceneOut = `pkg: github.com/tickwork/tickwork/scene
+BenchmarkInterpolate/100000-2   	 400	 3000000 ns/op	 24.00 ns/actor
 BenchmarkInterpolateReference/100000-2	 500	 2000000 ns/op	 20.00 ns/actor
 BenchmarkTickPropagate/100000-2  	 500	 1800000 ns/op	 18.00 ns/actor
+BenchmarkTick/moving/100000-2  	 500	 1800000 ns/op	 30.00 ns/actor
 `
+
+// The scene's per-actor passes are judged against their dense references
+// in the same output; a reference that is missing or reports 0 gives a row
+// without a figure that names the benchmark.
+func TestPerfGoals(t *testing.T) {
+	const (
+		tickRef  = "Tick, every root moved by its own behaviour, vs dense-array reference, 100,000 actors"
+		propRef  = "Tick propagation vs dense-array reference, 100k actors"
+		interRef = "Interpolation vs dense-array reference, 100k actors"
+	)
+	type want struct {
+		status status
+		text   string // the measured cell, or the detail when there is no figure
+	}
 	for _, tc := range []struct {
-		name   string
-		text   string
-		status []status
-		meas   []string
+		name string
+		text string
+		want map[string]want
 	}{
-		// 30 ÷ 20 = 1.5: at the limit, met (num writes three significant digits); the tick's reference is absent.
-		{"interpolation at the limit", out, []status{met, noData}, []string{"1.50× (30.0 ÷ 20.0 ns/actor)", "—"}},
-		// 18 ÷ 8 = 2.25 > 1.5: missed.
-		{"tick over the limit", out + "BenchmarkTickReference/100000-2	 1000	 800000 ns/op	 8.000 ns/actor\n",
-			[]status{met, missed}, []string{"1.50× (30.0 ÷ 20.0 ns/actor)", "2.25× (18.0 ÷ 8.00 ns/actor)"}},
+		{"references missing", sceneOut, map[string]want{
+			tickRef:  {noData, "benchmark missing from the output: scene BenchmarkTickMovingReference/100000"},
+			propRef:  {noData, "benchmark missing from the output: scene BenchmarkTickReference/100000"},
+			interRef: {met, "1.20× (24.0 ÷ 20.0 ns/actor)"}, // at the limit: met
+		}},
+		{"all present", sceneOut +
+			"BenchmarkTickReference/100000-2	 1000	 800000 ns/op	 8.000 ns/actor\n" +
+			"BenchmarkTickMovingReference/100000-2	 1000	 800000 ns/op	 20.00 ns/actor\n", map[string]want{
+			tickRef:  {met, "1.50× (30.0 ÷ 20.0 ns/actor)"},
+			propRef:  {missed, "2.25× (18.0 ÷ 8.00 ns/actor)"},
+			interRef: {met, "1.20× (24.0 ÷ 20.0 ns/actor)"},
+		}},
+		{"reference of 0", sceneOut + "BenchmarkTickMovingReference/100000-2	 1000	 0 ns/op	 0 ns/actor\n", map[string]want{
+			tickRef: {noData, "scene BenchmarkTickMovingReference/100000 reports 0 ns/actor: no ratio to it"},
+		}},
+		{"both sides missing", "", map[string]want{
+			interRef: {noData, "benchmark missing from the output: scene BenchmarkInterpolate/100000, BenchmarkInterpolateReference/100000"},
+		}},
 	} {
 		b, err := parseBench(strings.NewReader(tc.text))
 		if err != nil {
 			t.Fatal(err)
 		}
-		gs := perfGoals(b)
-		if len(gs) != len(tc.status) {
-			t.Fatalf("%s: got %d goals, want %d", tc.name, len(gs), len(tc.status))
+		got := map[string]goal{}
+		for _, g := range perfGoals(b) {
+			got[g.Name] = g
 		}
-		for i, g := range gs {
-			if g.Status != tc.status[i] || g.Measured != tc.meas[i] {
-				t.Errorf("%s: goal %q: got %v %q, want %v %q", tc.name, g.Name, g.Status, g.Measured, tc.status[i], tc.meas[i])
+		for name, w := range tc.want {
+			g, ok := got[name]
+			if !ok {
+				t.Errorf("%s: no goal %q", tc.name, name)
+				continue
+			}
+			text := g.Measured
+			if g.Status == noData {
+				text = g.Detail
+			}
+			if g.Status != w.status || text != w.text {
+				t.Errorf("%s: %q: got %v %q, want %v %q", tc.name, name, g.Status, text, w.status, w.text)
 			}
 		}
+	}
+}
+
+// The report says cleanly which benchmark a ratio lacks.
+func TestReportMissingReference(t *testing.T) {
+	b, err := parseBench(strings.NewReader(sceneOut))
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := string(renderReport(&reportInput{bench: b, res: &Results{Version: resultsVersion}, command: "make bench", benchCmd: "go test"}))
+	want := "| Tick, every root moved by its own behaviour, vs dense-array reference, 100,000 actors | ≤ 1.50× | — | no figure: benchmark missing from the output: scene BenchmarkTickMovingReference/100000 |"
+	if !strings.Contains(md, want) {
+		t.Errorf("report lacks the row\n%s", want)
 	}
 }

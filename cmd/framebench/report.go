@@ -21,6 +21,40 @@ type reportInput struct {
 	soak     *Soak
 	command  string // how the figures were produced, for the header
 	benchCmd string // the go test command line whose output was read
+	hostsDir string // where the host records are kept ("" for none)
+	hosts    []*hostRecord
+	groups   []goalGroup // the goals, once evaluated
+}
+
+// goals evaluates the goals once.
+func (in *reportInput) goals() []goalGroup {
+	if in.groups == nil {
+		in.groups = evaluate(in.bench, in.res, in.soak)
+	}
+	return in.groups
+}
+
+// host returns the run's CPU model and cores.
+func (in *reportInput) host() (string, int) {
+	cpu := in.res.Machine.CPU
+	if cpu == "" {
+		cpu = in.bench.CPU
+	}
+	return cpu, in.res.Machine.Cores
+}
+
+// record is this run's host record: its goals, merged over prev's.
+func (in *reportInput) record() *hostRecord {
+	cpu, cores := in.host()
+	kind := hostKind(cpu, cores)
+	var prev *hostRecord
+	for _, h := range in.hosts {
+		if h.Kind == kind {
+			prev = h
+		}
+	}
+	return newHostRecord(cpu, cores, in.res.Machine.GLRenderer, in.res.Date,
+		fmt.Sprintf("`%s`, %s", in.command, dateOf(in.res.Date)), in.goals(), prev)
 }
 
 // runReport reads the benchmark output and the harness results and writes
@@ -32,6 +66,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	resPath := fset.String("results", "", "results JSON of a framebench run (required)")
 	soakPath := fset.String("soak", "", "results JSON of a framebench -soak run (optional; a missing file means no soak was run)")
 	out := fset.String("o", "BENCHMARKS.md", "report to write, atomically")
+	hostsDir := fset.String("hosts", "", "folder of host records (KIND.json): goals met on one kind of host and missed on another are flagged, and this host's record is written there")
 	command := fset.String("command", "make bench", "the command that produced the inputs, named in the report")
 	benchCmd := fset.String("benchcmd", "go test -run '^$' -bench . -benchmem ./...", "the go test command whose output -bench is, named in the report")
 	fset.Usage = func() {
@@ -61,7 +96,13 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "framebench report: %v\n", err)
 		return 1
 	}
-	in.command, in.benchCmd = *command, *benchCmd
+	in.command, in.benchCmd, in.hostsDir = *command, *benchCmd, *hostsDir
+	if *hostsDir != "" {
+		if in.hosts, err = loadHosts(*hostsDir); err != nil {
+			fmt.Fprintf(stderr, "framebench report: %v\n", err)
+			return 1
+		}
+	}
 	if *soakPath != "" && in.soak == nil {
 		fmt.Fprintf(stderr, "framebench report: no soak results at %s: the report says the soak was not run\n", *soakPath)
 	}
@@ -71,6 +112,14 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "framebench report: wrote %s\n", *out)
+	if *hostsDir != "" {
+		h := in.record()
+		if err := writeHost(*hostsDir, h); err != nil {
+			fmt.Fprintf(stderr, "framebench report: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "framebench report: wrote the %s host record in %s\n", h.Kind, *hostsDir)
+	}
 	return 0
 }
 
@@ -120,7 +169,12 @@ func renderReport(in *reportInput) []byte {
 	p("ratios are computed within that run. The soak, from `make soak`, carries its own date. ")
 	p("Nothing here is typed in by hand: `%s` runs the Go benchmarks of every package and the end-to-end harness `cmd/framebench`, then regenerates this file.\n\n", in.command)
 	writeMachine(p, res, in.bench)
-	writeGoals(p, evaluate(in.bench, res, in.soak))
+	cpu, cores := in.host()
+	kind := hostKind(cpu, cores)
+	groups := in.goals()
+	diffs := flagHosts(groups, in.hosts, kind)
+	writeHosts(p, kind, in.hostsDir, in.hosts, diffs)
+	writeGoals(p, groups)
 	writeHarness(p, res)
 	writePeer(p, res)
 	writeSoak(p, in.soak)
@@ -150,7 +204,7 @@ func writeMachine(p printer, res *Results, b *benchSet) {
 	if cpu == "" {
 		cpu = b.CPU
 	}
-	p("| CPU | %s, %d cores (GOMAXPROCS %d) |\n", md(orUnknown(cpu)), m.Cores, m.GOMAXPROCS)
+	p("| CPU | %s (vendor %s), %d cores (GOMAXPROCS %d) |\n", md(orUnknown(cpu)), vendorOf(cpu), m.Cores, m.GOMAXPROCS)
 	p("| Memory | %.1f GiB |\n", float64(m.MemoryBytes)/(1<<30))
 	p("| OS | %s, %s, %s |\n", md(orUnknown(m.OS)), md(orUnknown(m.Kernel)), m.Arch)
 	if m.GLRenderer != "" || m.GLVersion != "" {
@@ -192,11 +246,18 @@ func writeGoals(p printer, groups []goalGroup) {
 	p("## Goals\n\n%d met, %d missed, %d without a figure. Rows with no target (—) are reported for reference. ", nMet, nMissed, nNo)
 	p("Allocation counts come from runtime.MemStats, which counts every heap allocation of the process; framebench records every allocation of a run's measured part with its stack (`alloc_sites` in its results) and leaves the Go runtime's own out of the per-frame and per-tick figures (a new OS thread, a processor's timer heap growing), saying how many it left out: an allocation made every frame or every tick shows as 1 or more per frame or per tick.\n\n")
 	for _, g := range groups {
-		p("### %s\n\n| Figure | Target | Measured | Result | Source |\n|---|---|---|---|---|\n", g.Title)
+		p("### %s\n\n", g.Title)
+		if g.Note != "" {
+			p("%s\n\n", g.Note)
+		}
+		p("| Figure | Target | Measured | Result | Source |\n|---|---|---|---|---|\n")
 		for _, x := range g.Goals {
 			result := x.Status.String()
 			if x.Detail != "" {
 				result += ": " + x.Detail
+			}
+			for _, e := range x.Elsewhere {
+				result += "; ⚑ " + e
 			}
 			p("| %s | %s | %s | %s | %s |\n", md(x.Name), md(x.Target), md(x.Measured), md(result), md(x.Source))
 		}

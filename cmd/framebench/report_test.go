@@ -57,9 +57,9 @@ func TestReportWithoutData(t *testing.T) {
 		Skipped: []Skipped{{Scenario: "novsync", Actors: 10000, Reason: "scenario novsync needs a display: no display\n  run under xvfb-run"}}}
 	md := string(renderReport(&reportInput{bench: &benchSet{}, res: res, command: "make bench", benchCmd: "go test"}))
 	for _, want := range []string{
-		"no data: benchmark missing from the output",
-		"no data: no soak results: run `make soak`",
-		"no data: skipped: scenario novsync needs a display: no display |",
+		"no figure: benchmark missing from the output: scene BenchmarkTick/moving/1000, BenchmarkTickMovingReference/1000",
+		"no figure: no soak results: run `make soak`",
+		"no figure: skipped: scenario novsync needs a display: no display |",
 		"not recorded: no machine with a GPU is available",
 		"| OpenGL | not read: no window was opened in this run |",
 		"- novsync at 10,000 actors: scenario novsync needs a display: no display",
