@@ -94,7 +94,7 @@ func (m *Manager) tickBulk(t timing.TickInfo, errs []error) []error {
 		if len(batch) == 0 {
 			continue
 		}
-		m.running = NoHandle
+		m.running = 0
 		if err := g.b.TickBulk(batch, t, m); err != nil {
 			errs = append(errs, fmt.Errorf("scene: tick %d: bulk ticker %T: %w", t.Index, g.b, err))
 		}

@@ -72,7 +72,7 @@ type Manager struct {
 	counts     []int32
 
 	inTick   bool
-	running  Handle  // the actor whose behaviour is running, for PanicError
+	running  int32   // 1 + the slot of the actor whose behaviour is running, 0 for none (for PanicError)
 	tick     uint64  // index of the current or last tick
 	removeQ  []int32 // removals deferred to the end of the tick
 	spawnQ   []int32 // spawns to finish at the end of the tick

@@ -47,7 +47,7 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = m.caught("Tick", r)
-			m.running = NoHandle
+			m.running = 0
 			m.inTick = false
 			clear(m.tickErrs[:cap(m.tickErrs)])
 		}
@@ -69,7 +69,7 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 				continue
 			}
 			a := &ch.a[k]
-			m.running = a.Handle()
+			m.running = runSlot(c, k)
 			if err := tk.Tick(a, t, m); err != nil {
 				errs = append(errs, fmt.Errorf("scene: tick %d: %v: %w", t.Index, a.Handle(), err))
 			}
@@ -84,7 +84,7 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 		errs = append(errs, err)
 	}
 
-	m.running = NoHandle
+	m.running = 0
 	m.applyRemovals()
 	for _, i := range m.spawnQ {
 		if ch, k := m.col(i); ch.flags[k]&flagFresh != 0 {
