@@ -202,7 +202,7 @@ func (m *Manager) Restore(s *Snapshot) error {
 // resetChunk empties ch as alloc makes it.
 func resetChunk(ch *chunk) {
 	for k := range ch.a {
-		ch.a[k] = Actor{slot: uint8(k), ch: ch}
+		ch.a[k] = Actor{slot: uint16(k), ch: ch}
 		ch.parent[k] = -1
 	}
 	ch.flags, ch.handle, ch.parentH, ch.children = [chunkSize]uint16{}, [chunkSize]Handle{}, [chunkSize]Handle{}, [chunkSize]int32{}
