@@ -1,7 +1,9 @@
 package scene
 
 import (
+	"flag"
 	"fmt"
+	"math"
 	"testing"
 	"time"
 
@@ -12,11 +14,15 @@ import (
 
 var benchSizes = []int{1000, 10_000, 100_000}
 
+var splitAll = flag.Bool("split-all", false, "BenchmarkTickPropagateSplit: split every pass, whatever its size")
+
 // benchScene spawns n actors, a tenth of them children of earlier ones, and
-// runs one moving tick so last-world and world differ.
+// runs one moving tick so last-world and world differ. Its propagation
+// stays on one core, as the references' does: what splitting it buys is
+// BenchmarkTickPropagateSplit's.
 func benchScene(tb testing.TB, n int) *Manager {
 	tb.Helper()
-	m := &Manager{}
+	m := &Manager{splitMin: math.MaxInt}
 	var roots []Handle
 	for i := range n {
 		s := Spec{
@@ -152,6 +158,54 @@ func BenchmarkTickPropagate(b *testing.B) {
 				ticking += time.Since(t0)
 			}
 			perActor(b, ticking, n)
+		})
+	}
+}
+
+// BenchmarkTickPropagateSplit is BenchmarkTickPropagate serial and as
+// shipped (split across GOMAXPROCS cores where a pass is large enough:
+// splitMinRoots, splitMinLevel), one tick of each in turn on the same
+// scene: run it with -cpu 1,2 to see what splitting buys (split/serial,
+// the ratio of their times; 1 where nothing splits). With -split-all
+// every pass splits, whatever its size: what the thresholds are chosen
+// from. The ns/actor figures are per tick.
+func BenchmarkTickPropagateSplit(b *testing.B) {
+	for _, n := range []int{10_000, 30_000, 50_000, 100_000, 200_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			m := benchScene(b, n)
+			var roots []*Actor
+			for _, a := range m.All() {
+				if a.Parent() == NoHandle {
+					roots = append(roots, a)
+				}
+			}
+			t := timing.TickInfo{Rate: 30, Delta: 1.0 / 30, DeltaMicros: 33333}
+			var ticking [2]time.Duration
+			for b.Loop() {
+				// ABBA: a tick's time depends on which half of each
+				// world/last-world pair it writes (see Manager.cur).
+				for _, split := range [...]int{0, 1, 1, 0} {
+					m.splitMin = math.MaxInt
+					if split == 1 {
+						m.splitMin = 0 // as shipped
+						if *splitAll {
+							m.splitMin = 1
+						}
+					}
+					for _, a := range roots {
+						a.Local.Pos[1] += 0.01
+					}
+					t.Index++
+					t0 := time.Now()
+					if err := m.Tick(t); err != nil {
+						b.Fatal(err)
+					}
+					ticking[split] += time.Since(t0)
+				}
+			}
+			b.ReportMetric(float64(ticking[0].Nanoseconds())/float64(2*b.N)/float64(n), "serial-ns/actor")
+			b.ReportMetric(float64(ticking[1].Nanoseconds())/float64(2*b.N)/float64(n), "split-ns/actor")
+			b.ReportMetric(float64(ticking[1])/float64(ticking[0]), "split/serial")
 		})
 	}
 }

@@ -63,7 +63,10 @@ type chunk struct {
 //
 // Per tick, call Tick once. Per frame, call Interpolate, then UpdateEffects, then
 // BuildDrawList. Every method is meant for the game's main goroutine and
-// none is safe for concurrent use.
+// none is safe for concurrent use. (Inside Tick, the world propagation of
+// a large scene is split across cores by goroutines the manager keeps; it
+// calls no behaviour, and its result is the one-core result. GOMAXPROCS=1
+// keeps it on one core.)
 //
 // The zero Manager is empty and ready to use.
 type Manager struct {
@@ -74,6 +77,7 @@ type Manager struct {
 
 	order      []int32 // live actors that have a parent, parents before children
 	orderDirty bool
+	levels     []int32 // where each depth starts in order, then where the last ends; nil: unknown
 	depth      []int32 // scratch for rebuilding order
 	stack      []int32
 	counts     []int32
@@ -83,8 +87,7 @@ type Manager struct {
 	tick     uint64  // index of the current or last tick
 	removeQ  []int32 // removals deferred to the end of the tick
 	spawnQ   []int32 // spawns to finish at the end of the tick
-	nonFin   []Handle
-	zeroRot  []Handle
+	rep      repairs // the serial part's (and the merged) repairs of the current propagate
 	tickErrs []error
 	bulks    []*bulkGroup // in order of first use
 
@@ -104,6 +107,9 @@ type Manager struct {
 	fc *fields.Codec // hashes described behaviours; made by the first Hash that meets one
 
 	spare []*chunk // chunks dropped by Restore, reused by alloc
+
+	split    *splitPool // helpers for propagation on more than one core, started when first needed
+	splitMin int        // when > 0, the size from which propagation splits (tests)
 
 	// behEpoch names the contents of the behaviour columns (behaviour,
 	// ticker, effect, drawer, description, bulk group): every change takes

@@ -170,6 +170,7 @@ func (m *Manager) Restore(s *Snapshot) error {
 	m.behEpoch = s.behEpoch
 	m.free = append(m.free[:0], s.free...)
 	m.order = append(m.order[:0], s.order...)
+	m.levels = m.levels[:0] // unknown until the order is next rebuilt: propagated serially
 	clear(m.bulks[s.bulks:])
 	m.bulks = m.bulks[:s.bulks]
 	for i, g := range m.bulks {
