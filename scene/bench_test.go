@@ -545,3 +545,60 @@ func blendFrames(b *testing.B, n int, interpolate func(alpha float32)) {
 func perActor(b *testing.B, d time.Duration, n int) {
 	b.ReportMetric(float64(d.Nanoseconds())/float64(b.N)/float64(n), "ns/actor")
 }
+
+// spinSplitBench turns and lifts each of its actors: a SplitBulkTicker
+// whose parts do what its whole does.
+type spinSplitBench struct{ step mgl32.Quat }
+
+func (s *spinSplitBench) TickBulk(actors []*Actor, _ timing.TickInfo, _ *Manager) error {
+	for _, a := range actors {
+		a.Local.Rot = s.step.Mul(a.Local.Rot)
+		a.Local.Pos[1] += 0.01
+	}
+	return nil
+}
+
+func (s *spinSplitBench) TickSplit(actors []*Actor, t timing.TickInfo, m *Manager) error {
+	return s.TickBulk(actors, t, m)
+}
+
+// BenchmarkBulkSplit measures one SplitBulkTicker's tick over n members,
+// in one TickBulk call and split across GOMAXPROCS cores, one of each in
+// turn: run it with -cpu 1,2 to see what splitting buys (split/whole) and
+// from what size (splitMinBulk). The ns/actor figures are per tick.
+func BenchmarkBulkSplit(b *testing.B) {
+	for _, n := range []int{8_000, 16_000, 32_000, 100_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			m := &Manager{}
+			sb := &spinSplitBench{step: mgl32.QuatRotate(0.01, mgl32.Vec3{0, 1, 0})}
+			batch := make([]*Actor, 0, n)
+			for i := range n {
+				h, err := m.Spawn(Spec{Pos: mgl32.Vec3{float32(i % 100), float32(i / 100), 0}, Bulk: sb})
+				if err != nil {
+					b.Fatal(err)
+				}
+				a, _ := m.Actor(h)
+				batch = append(batch, a)
+			}
+			g := m.bulks[0]
+			t := timing.TickInfo{Rate: 30, Delta: 1.0 / 30, DeltaMicros: 33333}
+			var ticking [2]time.Duration
+			for b.Loop() {
+				for _, split := range [...]int{0, 1, 1, 0} {
+					m.splitMin = math.MaxInt
+					if split == 1 {
+						m.splitMin = 1
+					}
+					t0 := time.Now()
+					if err := m.tickGroup(g, batch, t); err != nil {
+						b.Fatal(err)
+					}
+					ticking[split] += time.Since(t0)
+				}
+			}
+			b.ReportMetric(float64(ticking[0].Nanoseconds())/float64(2*b.N)/float64(n), "whole-ns/actor")
+			b.ReportMetric(float64(ticking[1].Nanoseconds())/float64(2*b.N)/float64(n), "split-ns/actor")
+			b.ReportMetric(float64(ticking[1])/float64(ticking[0]), "split/whole")
+		})
+	}
+}
