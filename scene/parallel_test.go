@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tickwork/tickwork/timing"
@@ -319,4 +320,30 @@ func (s *spinBulkSplit) TickBulk(actors []*Actor, t timing.TickInfo, m *Manager)
 
 func (s *spinBulkSplit) TickSplit(actors []*Actor, t timing.TickInfo, m *Manager) error {
 	return (*spinBulk)(s).TickBulk(actors, t, m)
+}
+
+// TestSplitHelpersStopWithManager: the goroutines a manager starts to
+// split its ticks end once the manager is garbage collected.
+func TestSplitHelpersStopWithManager(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	before := runtime.NumGoroutine()
+	func() {
+		m := &Manager{splitMin: 1}
+		for i := range 3000 {
+			spawn(t, m, Spec{Pos: mgl32.Vec3{float32(i), 0, 0}, Behavior: &mover{step: mgl32.Vec3{0, 1, 0}}})
+		}
+		tick(t, m, 0)
+		tick(t, m, 1)
+		if m.split == nil || len(m.split.wake) != 3 {
+			t.Fatalf("got %v, want 3 helpers started", m.split)
+		}
+	}()
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines 5 s after the manager was dropped, want %d", runtime.NumGoroutine(), before)
+		}
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
 }
