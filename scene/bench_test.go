@@ -239,14 +239,14 @@ func (f *flatScene) tick() {
 			continue
 		}
 		l := &f.local[i]
-		if sameTransform(l, &last[i]) {
+		if sameHead(l, &last[i]) && sameTail(l, &last[i]) {
 			if f.flags[i]&flatMoved != 0 {
 				f.flags[i] = 0
 				w[i] = *l
 			}
 			continue
 		}
-		if !plainLocal(l) {
+		if !unitRotation(&l.Rot) || !finitePosScale(l) {
 			normalizeRot(&l.Rot)
 		}
 		f.flags[i] = flatMoved

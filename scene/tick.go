@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -165,7 +166,7 @@ func (m *Manager) propagateRoots(c0, c1 int, cur uint8, force bool, r *repairs) 
 			a, w := &acts[k], &wt[k]
 			// A root's last-world transform is its previous local one,
 			// which was checked: if Local still equals it, nothing moved.
-			if f&flagDirty == 0 && !force && sameTransform(&a.Local, &w[cur^1]) {
+			if f&flagDirty == 0 && !force && sameHead(&a.Local, &w[cur^1]) && sameTail(&a.Local, &w[cur^1]) {
 				if f&flagMoved != 0 {
 					// It stopped: make both slots equal. (When flagMoved is
 					// clear they already are, so a still actor is only read.)
@@ -174,7 +175,7 @@ func (m *Manager) propagateRoots(c0, c1 int, cur uint8, force bool, r *repairs) 
 				}
 				continue
 			}
-			if !plainLocal(&a.Local) {
+			if !unitRotation(&a.Local.Rot) || !finitePosScale(&a.Local) { // needs repairing
 				r.repairRoot(a, &w[cur^1])
 			}
 			flags[k] = f&^(flagDirty|flagSettled|flagWorldM) | flagMoved
@@ -191,13 +192,26 @@ func (m *Manager) propagateChildren(order []int32, cur uint8, force bool, r *rep
 	}
 }
 
-// plainLocal reports whether l needs no repair: a unit rotation, a finite
-// position and scale. (A rotation of unit length is finite.)
-func plainLocal(l *Transform) bool {
-	q := &l.Rot
+// sameHead and sameTail report whether the first and last five words of
+// a and b are equal: sameTransform in two halves small enough to be
+// inlined, so that the tick's loops make no call for it.
+func sameHead(a, b *Transform) bool {
+	x, y := (*[10]uint32)(unsafe.Pointer(a)), (*[10]uint32)(unsafe.Pointer(b))
+	return x[0] == y[0] && x[1] == y[1] && x[2] == y[2] && x[3] == y[3] && x[4] == y[4]
+}
+
+func sameTail(a, b *Transform) bool {
+	x, y := (*[10]uint32)(unsafe.Pointer(a)), (*[10]uint32)(unsafe.Pointer(b))
+	return x[5] == y[5] && x[6] == y[6] && x[7] == y[7] && x[8] == y[8] && x[9] == y[9]
+}
+
+// unitRotation reports whether q has unit length within normalizeRot's
+// tolerance (and so is finite). A local transform with a unit rotation and
+// a finite position and scale (finitePosScale) needs no repair; the two
+// checks are apart so that each is small enough to be inlined.
+func unitRotation(q *mgl32.Quat) bool {
 	n := q.W*q.W + q.V[0]*q.V[0] + q.V[1]*q.V[1] + q.V[2]*q.V[2]
-	c := l.Pos[0] + l.Pos[1] + l.Pos[2] + l.Scale[0] + l.Scale[1] + l.Scale[2]
-	return n > 1-1e-5 && n < 1+1e-5 && c-c == 0
+	return n > 1-1e-5 && n < 1+1e-5
 }
 
 // sameTransform reports whether a and b are equal bit for bit. It reads
@@ -242,7 +256,7 @@ func (m *Manager) updateChild(i int32, cur uint8, force bool, r *repairs) {
 	}
 	w := &ch.wt[k][cur]
 	pc, pk := m.col(ch.parent[k])
-	same := !bad && sameTransform(&a.Local, good)
+	same := !bad && sameHead(&a.Local, good) && sameTail(&a.Local, good)
 	if same && pc.flags[pk]&flagMoved == 0 && *fl&flagDirty == 0 && !force {
 		if *fl&flagMoved != 0 {
 			*fl &^= flagMoved
