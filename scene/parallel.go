@@ -30,11 +30,14 @@ import (
 //
 // A split pass is used only where it is large enough to pay for the
 // wake-ups: at least splitMinRoots slots for the roots, splitMinLevel
-// children in a depth. On a 2-core host (BenchmarkTickPropagateSplit,
-// -cpu 2; a tenth of the actors are children), splitting every pass took
-// 1.21× the serial time at 10k actors, 0.95× at 30k, 0.86× at 50k, 0.73×
-// at 100k and 0.61× at 200k; with these thresholds nothing splits at 10k
-// and 30k, and 50k, 100k and 200k take 0.86×, 0.78× and 0.60×.
+// children in a depth. On a 2-core host with its second core free
+// (BenchmarkTickPropagateSplit, -cpu 2; a tenth of the actors are
+// children), splitting every pass took 1.1–1.2× the serial time at 10k
+// actors, about 0.95× at 30k, 0.7–0.86× at 50k, 0.57–0.78× at 100k and
+// 0.52–0.61× at 200k; with these thresholds nothing splits at 10k and 30k.
+// With another program busy on the second core a split tick measured
+// 1.06–1.18× the serial one from 50k to 100k: a helper that the system
+// has set aside holds its task until it runs again.
 //
 // A SplitBulkTicker's tick splits likewise, in tasks of splitBulkBlock
 // members, from splitMinBulk members: with a behaviour of about 25 ns per
