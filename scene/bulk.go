@@ -39,9 +39,11 @@ type BulkTicker interface {
 // actors), may read only what no part changes (its actors, other actors'
 // World, m.Env()), and must not change the scene through m (no Spawn,
 // Remove, SetParent, Teleport, SetBehavior or Hash). The errors the parts
-// return are joined in the parts' order and reported as TickBulk's are; a
-// part that panics ends the tick with a *PanicError (the first such
-// part's), as TickBulk's panic does.
+// return are joined in the parts' order and reported as TickBulk's are
+// (for the same report on every machine, whether or not it splits, return
+// errors.Join of one error per failing actor from both methods); a part
+// that panics ends the tick with a *PanicError (the first such part's),
+// as TickBulk's panic does.
 type SplitBulkTicker interface {
 	BulkTicker
 	TickSplit(actors []*Actor, t timing.TickInfo, m *Manager) error

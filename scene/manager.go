@@ -108,8 +108,9 @@ type Manager struct {
 
 	spare []*chunk // chunks dropped by Restore, reused by alloc
 
-	split    *splitPool // helpers for propagation on more than one core, started when first needed
-	splitMin int        // when > 0, the size from which propagation splits (tests)
+	split      *splitPool // helpers for propagation on more than one core, started when first needed
+	splitMin   int        // when > 0, the size from which propagation splits (tests)
+	serialOnly bool       // tests: decide as when splitting, but run everything on one goroutine
 
 	// behEpoch names the contents of the behaviour columns (behaviour,
 	// ticker, effect, drawer, description, bulk group): every change takes

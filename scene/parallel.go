@@ -157,7 +157,7 @@ func (m *Manager) splitWays(n, from int) int {
 		return 1
 	}
 	ways := min(runtime.GOMAXPROCS(0), maxSplit)
-	if ways < 2 {
+	if ways < 2 || m.serialOnly {
 		return 1
 	}
 	if m.split == nil {
@@ -225,14 +225,15 @@ func (m *Manager) splitRoots(cur uint8, force bool) bool {
 // each depth split across cores when it is large enough, then serially
 // the actors added to m.order since it was sorted by depth. When those
 // are many (spawned children are appended to m.order, a restored order
-// has no depths) and could be split, it sorts m.order by depth again
-// first.
+// has no depths), it sorts m.order by depth again first: on any number of
+// cores, so that the children's repairs, reported in m.order, are listed
+// in the same order on every machine.
 func (m *Manager) splitChildren(cur uint8, force bool) {
 	sorted := 0
 	if len(m.levels) > 0 {
 		sorted = int(m.levels[len(m.levels)-1])
 	}
-	if tail := len(m.order) - sorted; m.splitWays(tail, splitMinLevel) > 1 {
+	if tail := len(m.order) - sorted; tail >= m.splitFrom(splitMinLevel) {
 		m.rebuildOrder()
 	}
 	for d := 0; d+1 < len(m.levels); d++ {

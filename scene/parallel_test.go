@@ -50,10 +50,11 @@ func (breaker) Tick(a *Actor, t timing.TickInfo, m *Manager) error {
 
 // splitScene builds roots of scale 2 and three depths of children under
 // them, every actor but one in five a breaker: large enough for the roots
-// to span chunks and the first two depths to make several tasks.
-func splitScene(t *testing.T, splitMin int) *Manager {
+// to span chunks and the first two depths to make several tasks. Every
+// pass is split, unless serial keeps it on one goroutine.
+func splitScene(t *testing.T, serial bool) *Manager {
 	t.Helper()
-	m := &Manager{splitMin: splitMin}
+	m := &Manager{splitMin: 1, serialOnly: serial}
 	var prev, level []Handle
 	for d, n := range []int{1500, 4500, 2500, 600} {
 		for i := range n {
@@ -103,7 +104,7 @@ func sameWorlds(t *testing.T, when string, a, b *Manager) {
 // spawns, removals, a restore and every kind of repair.
 func TestSplitPropagationMatchesSerial(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	serial, split := splitScene(t, math.MaxInt), splitScene(t, 1)
+	serial, split := splitScene(t, true), splitScene(t, false)
 	sameWorlds(t, "spawned", serial, split)
 	var ss, sp Snapshot
 	reports := 0
@@ -136,8 +137,8 @@ func TestSplitPropagationMatchesSerial(t *testing.T) {
 	if reports == 0 {
 		t.Fatal("no tick reported a repair: the scene does not test the reports")
 	}
-	if split.split == nil {
-		t.Fatal("the split manager never split its propagation")
+	if split.split == nil || serial.split != nil {
+		t.Fatal("the split manager never split its propagation, or the serial one did")
 	}
 }
 
@@ -231,10 +232,12 @@ func (s *spinSplit) TickSplit(actors []*Actor, t timing.TickInfo, _ *Manager) er
 	return s.spin(actors, t)
 }
 
-// bulkScene spawns n members of one spinSplit, a tenth of them children.
-func bulkScene(t *testing.T, n int, splitMin int, b *spinSplit) *Manager {
+// bulkScene spawns n members of one spinSplit, a tenth of them children,
+// in a manager that splits every pass unless serial keeps it on one
+// goroutine.
+func bulkScene(t *testing.T, n int, serial bool, b *spinSplit) *Manager {
 	t.Helper()
-	m := &Manager{splitMin: splitMin}
+	m := &Manager{splitMin: 1, serialOnly: serial}
 	var roots []Handle
 	for i := range n {
 		s := Spec{Pos: mgl32.Vec3{float32(i % 100), float32(i / 100), 0}, Bulk: b}
@@ -256,7 +259,7 @@ func TestSplitBulkTickerMatchesWhole(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	step := deg(3, yAxis)
 	bw, bs := &spinSplit{step: step}, &spinSplit{step: step}
-	whole, split := bulkScene(t, 10_000, math.MaxInt, bw), bulkScene(t, 10_000, 1, bs)
+	whole, split := bulkScene(t, 10_000, true, bw), bulkScene(t, 10_000, false, bs)
 	for i := range uint64(4) {
 		errWhole, errSplit := whole.Tick(tickInfo(i)), split.Tick(tickInfo(i))
 		if errWhole == nil || fmt.Sprint(errWhole) != fmt.Sprint(errSplit) {
@@ -276,7 +279,7 @@ func TestSplitBulkTickerMatchesWhole(t *testing.T) {
 // *PanicError holding the panic's value, as TickBulk's panic does.
 func TestSplitBulkTickerPanic(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	m := bulkScene(t, 10_000, 1, &spinSplit{step: deg(3, yAxis), panicAt: 2})
+	m := bulkScene(t, 10_000, false, &spinSplit{step: deg(3, yAxis), panicAt: 2})
 	if err := m.Tick(tickInfo(1)); err == nil {
 		t.Fatal("tick 1: got no error, want the round actors' errors")
 	}
@@ -345,5 +348,28 @@ func TestSplitHelpersStopWithManager(t *testing.T) {
 		}
 		runtime.GC()
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestSplitReportsDoNotDependOnCores: the repairs of children spawned
+// since the order was last sorted are reported in the same order whether
+// the tick splits or not: which actors the order sorts again depends on
+// sizes, not on the number of cores.
+func TestSplitReportsDoNotDependOnCores(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	var reports [2]string
+	for i, serial := range []bool{true, false} {
+		m := &Manager{splitMin: 1, serialOnly: serial}
+		root := spawn(t, m, Spec{})
+		a := spawn(t, m, Spec{Parent: root})
+		b := spawn(t, m, Spec{Parent: a}) // spawned before c, one depth further
+		c := spawn(t, m, Spec{Parent: root})
+		tick(t, m, 0)
+		actor(t, m, b).Local.Rot = mgl32.Quat{}
+		actor(t, m, c).Local.Rot = mgl32.Quat{}
+		reports[i] = fmt.Sprint(m.Tick(tickInfo(1)))
+	}
+	if reports[0] != reports[1] {
+		t.Fatalf("split tick reports\n%s\none core\n%s", reports[1], reports[0])
 	}
 }
