@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -371,5 +372,34 @@ func TestSplitReportsDoNotDependOnCores(t *testing.T) {
 	}
 	if reports[0] != reports[1] {
 		t.Fatalf("split tick reports\n%s\none core\n%s", reports[1], reports[0])
+	}
+}
+
+// TestRestoreKeepsTheOrder: a restored manager sorts its hierarchy's order
+// again exactly when the saved one would have, so a tick after a restore
+// walks (and reports, and removes) children in the order of the first
+// run.
+func TestRestoreKeepsTheOrder(t *testing.T) {
+	m := &Manager{splitMin: 3, serialOnly: true}
+	root := spawn(t, m, Spec{})
+	a := spawn(t, m, Spec{Parent: root})
+	if err := m.Remove(spawn(t, m, Spec{Parent: root})); err != nil { // the order is sorted at the next tick
+		t.Fatal(err)
+	}
+	tick(t, m, 0)                   // sorted: [a]
+	spawn(t, m, Spec{Parent: a})    // appended, one depth further
+	spawn(t, m, Spec{Parent: root}) // appended: two unsorted, fewer than 3
+	var s Snapshot
+	if err := m.Save(&s); err != nil {
+		t.Fatal(err)
+	}
+	tick(t, m, 1)
+	first := slices.Clone(m.order)
+	if err := m.Restore(&s); err != nil {
+		t.Fatal(err)
+	}
+	tick(t, m, 1)
+	if !slices.Equal(m.order, first) {
+		t.Fatalf("after the restore the order is %v, want %v as in the first run", m.order, first)
 	}
 }
