@@ -10,9 +10,9 @@ import (
 // Snapshot holds a Manager's state between two ticks: every column a tick
 // can change (transforms, last-world transforms, parents, handles and
 // generations, flags, behaviours), the free list, the hierarchy's order
-// (and where each of its depths starts),
-// the bulk groups' members, and the fields of every behaviour (and bulk
-// ticker) that is a fields.Describer, saved with fields.Codec.
+// (and where each of its depths starts), the bulk groups' members, and the
+// fields of every behaviour (and bulk ticker) that is a fields.Describer,
+// saved with fields.Codec.
 //
 // What is not in it: the render matrices (Interpolate recomputes them
 // from the restored world and last-world transforms), the viewer, the lens
