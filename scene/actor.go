@@ -124,7 +124,7 @@ type Actor struct {
 	Material gfx.MaterialID
 	Hidden   bool
 
-	slot uint8  // the actor's index in its chunk's columns (chunkSize is 256)
+	slot uint16 // the actor's index in its chunk's columns (chunkSize is 1024)
 	ch   *chunk // the chunk holding the actor's columns
 }
 

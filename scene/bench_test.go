@@ -2,6 +2,7 @@ package scene
 
 import (
 	"fmt"
+	"math"
 	"testing"
 	"time"
 
@@ -13,10 +14,12 @@ import (
 var benchSizes = []int{1000, 10_000, 100_000}
 
 // benchScene spawns n actors, a tenth of them children of earlier ones, and
-// runs one moving tick so last-world and world differ.
+// runs one moving tick so last-world and world differ. Its propagation
+// stays on one core, as the references' does: what splitting it buys is
+// BenchmarkTickPropagateSplit's.
 func benchScene(tb testing.TB, n int) *Manager {
 	tb.Helper()
-	m := &Manager{}
+	m := &Manager{splitMin: math.MaxInt}
 	var roots []Handle
 	for i := range n {
 		s := Spec{
@@ -236,14 +239,14 @@ func (f *flatScene) tick() {
 			continue
 		}
 		l := &f.local[i]
-		if sameTransform(l, &last[i]) {
+		if sameHead(l, &last[i]) && sameTail(l, &last[i]) {
 			if f.flags[i]&flatMoved != 0 {
 				f.flags[i] = 0
 				w[i] = *l
 			}
 			continue
 		}
-		if !plainLocal(l) {
+		if !unitRotation(&l.Rot) || !finitePosScale(l) {
 			normalizeRot(&l.Rot)
 		}
 		f.flags[i] = flatMoved
@@ -330,24 +333,81 @@ func BenchmarkTickReference(b *testing.B) {
 	}
 }
 
+// nudgeRoots is nudge's work on the reference's roots: each moves a little.
+func (f *flatScene) nudgeRoots() {
+	for i := range f.local {
+		if f.parent[i] < 0 {
+			f.local[i].Pos[1] += 0.01
+		}
+	}
+}
+
+// BenchmarkTickMovingReference is BenchmarkTick/moving's work (every root
+// moved by nudge's maths, then the flip, the checks and the propagation,
+// all timed) on dense arrays: what a tick with a moving behaviour per root
+// costs without the manager's actor records and behaviour calls.
+func BenchmarkTickMovingReference(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			f := newFlatScene(n)
+			b.ResetTimer()
+			for b.Loop() {
+				f.nudgeRoots()
+				f.tick()
+			}
+			perActor(b, b.Elapsed(), n)
+		})
+	}
+}
+
 // The reference kernels compute what the manager computes: the same world
-// transforms after a tick and the same render matrices at any alpha.
+// transforms after a tick and the same render matrices at any alpha, and
+// the same world and last-world transforms after ticks in which every
+// root's nudge behaviour moved it (BenchmarkTick/moving against
+// BenchmarkTickMovingReference).
 func TestFlatSceneMatchesManager(t *testing.T) {
 	const n = 2000
 	m, f := benchScene(t, n), newFlatScene(n)
-	for _, alpha := range []float32{0, 0.25, 0.7} {
-		m.Interpolate(alpha)
-		f.interpolate(alpha)
+	sameWorlds := func(when string) {
+		t.Helper()
 		i := 0
 		for _, a := range m.All() {
 			if got, want := f.wt[f.cur][i], *a.world(); got != want {
-				t.Fatalf("actor %d: got world %v, want the manager's %v", i, got, want)
+				t.Fatalf("%s, actor %d: got world %v, want the manager's %v", when, i, got, want)
 			}
+			if got, want := f.wt[f.cur^1][i], *a.last(); got != want {
+				t.Fatalf("%s, actor %d: got last-world %v, want the manager's %v", when, i, got, want)
+			}
+			i++
+		}
+		if i != n {
+			t.Fatalf("%s: the manager has %d actors, want %d", when, i, n)
+		}
+	}
+	for _, alpha := range []float32{0, 0.25, 0.7} {
+		m.Interpolate(alpha)
+		f.interpolate(alpha)
+		sameWorlds(fmt.Sprintf("alpha %v", alpha))
+		i := 0
+		for _, a := range m.All() {
 			if got, want := f.render[i], a.ch.render[a.k()]; !got.ApproxEqualThreshold(want, 1e-5) {
 				t.Fatalf("alpha %v, actor %d: got render %v, want the manager's %v", alpha, i, got, want)
 			}
 			i++
 		}
+	}
+	for _, a := range m.All() {
+		if a.Parent() == NoHandle {
+			a.SetBehavior(nudge{})
+		}
+	}
+	for tick := range 3 {
+		if err := m.Tick(tickInfo(uint64(tick + 2))); err != nil {
+			t.Fatal(err)
+		}
+		f.nudgeRoots()
+		f.tick()
+		sameWorlds(fmt.Sprintf("moving tick %d", tick))
 	}
 }
 

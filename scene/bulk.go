@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 
@@ -26,12 +27,35 @@ type BulkTicker interface {
 	TickBulk(actors []*Actor, t timing.TickInfo, m *Manager) error
 }
 
+// SplitBulkTicker is a BulkTicker whose tick may be split across cores:
+// when its members are many (tens of thousands, see splitMinBulk) and
+// GOMAXPROCS allows, Tick calls TickSplit instead of TickBulk, once for
+// each of consecutive disjoint parts of the actors TickBulk would get, in
+// order, from several goroutines at once; otherwise it calls TickBulk.
+//
+// A BulkTicker may implement it only if ticking the parts at the same time
+// gives the scene ticking them all at once gives: TickSplit may change
+// only the Local of the actors it is given (and its own data for those
+// actors), may read only what no part changes (its actors, other actors'
+// World, m.Env()), and must not change the scene through m (no Spawn,
+// Remove, SetParent, Teleport, SetBehavior or Hash). The errors the parts
+// return are joined in the parts' order and reported as TickBulk's are
+// (for the same report on every machine, whether or not it splits, return
+// errors.Join of one error per failing actor from both methods); a part
+// that panics ends the tick with a *PanicError (the first such part's),
+// as TickBulk's panic does.
+type SplitBulkTicker interface {
+	BulkTicker
+	TickSplit(actors []*Actor, t timing.TickInfo, m *Manager) error
+}
+
 // bulkGroup is the manager's record of one BulkTicker.
 type bulkGroup struct {
 	b       BulkTicker
-	members []Handle // in joining order; removed ones are dropped at the next tick
-	gone    int      // members removed since members was last compacted
-	batch   []*Actor // this tick's members, reused
+	split   SplitBulkTicker // b, if it may be split
+	members []Handle        // in joining order; removed ones are dropped at the next tick
+	gone    int             // members removed since members was last compacted
+	batch   []*Actor        // this tick's members, reused
 }
 
 // Bulk returns the BulkTicker the actor was spawned with, nil for none.
@@ -55,6 +79,7 @@ func (m *Manager) bulkGroupOf(b BulkTicker) (*bulkGroup, error) {
 		}
 	}
 	g := &bulkGroup{b: b}
+	g.split, _ = b.(SplitBulkTicker)
 	m.bulks = append(m.bulks, g)
 	return g, nil
 }
@@ -94,10 +119,61 @@ func (m *Manager) tickBulk(t timing.TickInfo, errs []error) []error {
 		if len(batch) == 0 {
 			continue
 		}
-		m.running = NoHandle
-		if err := g.b.TickBulk(batch, t, m); err != nil {
+		m.running = 0
+		if err := m.tickGroup(g, batch, t); err != nil {
 			errs = append(errs, fmt.Errorf("scene: tick %d: bulk ticker %T: %w", t.Index, g.b, err))
 		}
 	}
 	return errs
+}
+
+// tickGroup ticks batch, g's members this tick: split across cores if g
+// may be and batch is large enough, else in one TickBulk call.
+func (m *Manager) tickGroup(g *bulkGroup, batch []*Actor, t timing.TickInfo) error {
+	if g.split == nil {
+		return g.b.TickBulk(batch, t, m)
+	}
+	ways := m.splitWays(len(batch), splitMinBulk)
+	if ways < 2 {
+		return g.b.TickBulk(batch, t, m)
+	}
+	parts := (len(batch) + splitBulkBlock - 1) / splitBulkBlock
+	m.runSplit(ways, splitJob{tasks: parts, kind: splitBulkPass, bulk: g.split, batch: batch, t: t})
+	p := m.split
+	var first *PanicError
+	errs := p.errs[:0] // the parts' errors, in order, gathered in place
+	for i := range parts {
+		if p.panics[i] != nil && first == nil {
+			first = p.panics[i]
+		}
+		if p.errs[i] != nil {
+			errs = append(errs, p.errs[i])
+		}
+	}
+	var err error
+	switch len(errs) {
+	case 0:
+	case 1:
+		err = errs[0]
+	default:
+		err = errors.Join(errs...)
+	}
+	clear(p.errs[:parts]) // keep no references to errors or panics
+	clear(p.panics[:parts])
+	if first != nil {
+		panic(first) // Tick's recover keeps a *PanicError as it is
+	}
+	return err
+}
+
+// bulkPart runs task i of a split bulk pass, recording its error or its
+// panic.
+func (j splitJob) bulkPart(i int) {
+	defer func() {
+		if r := recover(); r != nil {
+			j.panics[i] = j.m.caught("Tick", r)
+		}
+	}()
+	lo, hi := i*splitBulkBlock, min((i+1)*splitBulkBlock, len(j.batch))
+	j.errs[i] = j.bulk.TickSplit(j.batch[lo:hi], j.t, j.m)
 }

@@ -257,6 +257,11 @@ func (m *Manager) rebuildOrder() {
 			counts[d]++
 		}
 	}
+	// counts[d] is now where depth d ends.
+	m.levels = append(m.levels[:0], 0)
+	for d := int32(1); d <= maxDepth; d++ {
+		m.levels = append(m.levels, counts[d])
+	}
 	m.orderDirty = false
 }
 

@@ -14,8 +14,15 @@ import (
 // column by column, what the manager derives from them: the per-tick and
 // per-frame loops walk the columns (a few dense arrays) instead of the
 // records, as Godot keeps nodes for the user and dense arrays inside.
+//
+// A chunk's size is a trade: each of its columns is a short run of memory
+// that the per-tick loops stream through, and the processor's prefetcher
+// has to find every run anew, so small chunks slow them (with 256 slots a
+// moving tick of 100k actors took 1.2× as long as with 1024, and 2048
+// bought nothing more), while a chunk is allocated, and copied by Save,
+// whole (about 480 KB).
 const (
-	chunkShift = 8
+	chunkShift = 10
 	chunkSize  = 1 << chunkShift
 	chunkMask  = chunkSize - 1
 )
@@ -56,7 +63,10 @@ type chunk struct {
 //
 // Per tick, call Tick once. Per frame, call Interpolate, then UpdateEffects, then
 // BuildDrawList. Every method is meant for the game's main goroutine and
-// none is safe for concurrent use.
+// none is safe for concurrent use. (Inside Tick, the world propagation of
+// a large scene is split across cores by goroutines the manager keeps; it
+// calls no behaviour, and its result is the one-core result. GOMAXPROCS=1
+// keeps it on one core.)
 //
 // The zero Manager is empty and ready to use.
 type Manager struct {
@@ -67,17 +77,17 @@ type Manager struct {
 
 	order      []int32 // live actors that have a parent, parents before children
 	orderDirty bool
+	levels     []int32 // where each depth starts in order, then where the last ends; nil: unknown
 	depth      []int32 // scratch for rebuilding order
 	stack      []int32
 	counts     []int32
 
 	inTick   bool
-	running  Handle  // the actor whose behaviour is running, for PanicError
+	running  int32   // 1 + the slot of the actor whose behaviour is running, 0 for none (for PanicError)
 	tick     uint64  // index of the current or last tick
 	removeQ  []int32 // removals deferred to the end of the tick
 	spawnQ   []int32 // spawns to finish at the end of the tick
-	nonFin   []Handle
-	zeroRot  []Handle
+	rep      repairs // the serial part's (and the merged) repairs of the current propagate
 	tickErrs []error
 	bulks    []*bulkGroup // in order of first use
 
@@ -97,6 +107,10 @@ type Manager struct {
 	fc *fields.Codec // hashes described behaviours; made by the first Hash that meets one
 
 	spare []*chunk // chunks dropped by Restore, reused by alloc
+
+	split      *splitPool // helpers for propagation on more than one core, started when first needed
+	splitMin   int        // when > 0, the size from which propagation splits (tests)
+	serialOnly bool       // tests: decide as when splitting, but run everything on one goroutine
 
 	// behEpoch names the contents of the behaviour columns (behaviour,
 	// ticker, effect, drawer, description, bulk group): every change takes
@@ -248,7 +262,7 @@ func (m *Manager) place(s *Spec, local *Transform, parent int32, w *Transform, b
 		Material: s.Material,
 		Color:    s.Color,
 		Hidden:   s.Hidden,
-		slot:     uint8(k),
+		slot:     uint16(k),
 		ch:       ch,
 	}
 	ch.handle[k] = makeHandle(i, gen)
@@ -365,7 +379,7 @@ func (m *Manager) applyRemovals() {
 		if g := ch.bulk[k]; g != nil {
 			g.gone++
 		}
-		*a = Actor{slot: uint8(k), ch: ch} // ch.handle[k] keeps the generation
+		*a = Actor{slot: uint16(k), ch: ch} // ch.handle[k] keeps the generation
 		ch.flags[k], ch.parent[k], ch.parentH[k], ch.children[k], ch.bulk[k] = 0, -1, NoHandle, 0, nil
 		m.free = append(m.free, i)
 		m.live--

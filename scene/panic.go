@@ -36,15 +36,29 @@ func (m *Manager) caught(hook string, r any) *PanicError {
 	if pe, ok := r.(*PanicError); ok {
 		return pe
 	}
-	return &PanicError{Hook: hook, Actor: m.running, Tick: m.tick, Value: r, Stack: debug.Stack()}
+	return &PanicError{Hook: hook, Actor: m.runningActor(), Tick: m.tick, Value: r, Stack: debug.Stack()}
 }
+
+// runningActor returns the handle of the actor whose behaviour is running,
+// NoHandle for none. The slot is kept instead of the handle because the
+// loops that call behaviours know it already: no load per actor.
+func (m *Manager) runningActor() Handle {
+	if m.running == 0 {
+		return NoHandle
+	}
+	ch, k := m.col(m.running - 1)
+	return ch.handle[k]
+}
+
+// runSlot is what m.running holds while slot k of chunk c runs.
+func runSlot(c, k int) int32 { return int32(c<<chunkShift|k) + 1 }
 
 // repanic is deferred by UpdateEffects and BuildDrawList: a panic in a behaviour
 // leaves as a *PanicError naming the actor.
 func (m *Manager) repanic(hook string) {
 	if r := recover(); r != nil {
 		pe := m.caught(hook, r)
-		m.running = NoHandle
+		m.running = 0
 		panic(pe)
 	}
 }

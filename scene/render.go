@@ -226,7 +226,7 @@ func (m *Manager) UpdateEffects(dt float32) {
 		for k, f := range ch.effect[:m.chunkLen(c)] {
 			if f != nil && ch.flags[k]&flagAlive != 0 {
 				a := &ch.a[k]
-				m.running = a.Handle()
+				m.running = runSlot(c, k)
 				f.Update(a, dt)
 			}
 		}
@@ -332,7 +332,7 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 				d.AddWith(a.Mesh, a.Material, &render[k], a.Color)
 			}
 			if f&flagDrawer != 0 {
-				m.running = a.Handle()
+				m.running = runSlot(c, k)
 				ch.draw[k].Draw(a, d)
 			}
 		}

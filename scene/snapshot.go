@@ -9,9 +9,10 @@ import (
 
 // Snapshot holds a Manager's state between two ticks: every column a tick
 // can change (transforms, last-world transforms, parents, handles and
-// generations, flags, behaviours), the free list, the hierarchy's order,
-// the bulk groups' members, and the fields of every behaviour (and bulk
-// ticker) that is a fields.Describer, saved with fields.Codec.
+// generations, flags, behaviours), the free list, the hierarchy's order
+// (and where each of its depths starts), the bulk groups' members, and the
+// fields of every behaviour (and bulk ticker) that is a fields.Describer,
+// saved with fields.Codec.
 //
 // What is not in it: the render matrices (Interpolate recomputes them
 // from the restored world and last-world transforms), the viewer, the lens
@@ -34,6 +35,7 @@ type Snapshot struct {
 	live       int
 	free       []int32
 	order      []int32
+	levels     []int32 // where each depth starts in order (Manager.levels)
 	orderDirty bool
 	tick       uint64
 	cur        uint8
@@ -97,6 +99,7 @@ func (m *Manager) Save(s *Snapshot) error {
 	s.n, s.live, s.orderDirty, s.tick, s.cur, s.camera = m.n, m.live, m.orderDirty, m.tick, m.cur, m.camera
 	s.free = append(s.free[:0], m.free...)
 	s.order = append(s.order[:0], m.order...)
+	s.levels = append(s.levels[:0], m.levels...)
 	s.bulks = len(m.bulks)
 	for len(s.member) < len(m.bulks) {
 		s.member = append(s.member, nil)
@@ -170,6 +173,7 @@ func (m *Manager) Restore(s *Snapshot) error {
 	m.behEpoch = s.behEpoch
 	m.free = append(m.free[:0], s.free...)
 	m.order = append(m.order[:0], s.order...)
+	m.levels = append(m.levels[:0], s.levels...)
 	clear(m.bulks[s.bulks:])
 	m.bulks = m.bulks[:s.bulks]
 	for i, g := range m.bulks {
@@ -202,7 +206,7 @@ func (m *Manager) Restore(s *Snapshot) error {
 // resetChunk empties ch as alloc makes it.
 func resetChunk(ch *chunk) {
 	for k := range ch.a {
-		ch.a[k] = Actor{slot: uint8(k), ch: ch}
+		ch.a[k] = Actor{slot: uint16(k), ch: ch}
 		ch.parent[k] = -1
 	}
 	ch.flags, ch.handle, ch.parentH, ch.children = [chunkSize]uint16{}, [chunkSize]Handle{}, [chunkSize]Handle{}, [chunkSize]int32{}

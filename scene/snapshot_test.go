@@ -184,6 +184,10 @@ func BenchmarkSnapshot10k(b *testing.B) { benchSnapshot(b, 10000, 0) }
 // fields) on every other actor, saved and loaded by fields.Codec.
 func BenchmarkSnapshot10kDescribed(b *testing.B) { benchSnapshot(b, 10000, 2) }
 
+// BenchmarkSnapshot100: Save plus Restore of a small scene, 100 actors:
+// what copying whole chunks costs a scene that fills a sliver of one.
+func BenchmarkSnapshot100(b *testing.B) { benchSnapshot(b, 100, 0) }
+
 func benchSnapshot(b *testing.B, actors, every int) {
 	m := new(Manager)
 	for i := range actors {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tickwork/tickwork/timing"
 )
 
@@ -23,7 +24,9 @@ import (
 //     set to the identity and reported, and an actor whose local or world
 //     transform holds NaN or ±Inf is reverted to its last finite local and
 //     world transforms and reported. An actor whose local transform did not
-//     change, under a parent that did not move, is only read;
+//     change, under a parent that did not move, is only read. In a large
+//     scene this step is split across cores (see parallel.go), with the
+//     one-core results and reports;
 //  4. applies the removals requested during the tick (with descendants) and
 //     finishes the spawns (their last-world is set to their world: no
 //     smear).
@@ -47,7 +50,7 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = m.caught("Tick", r)
-			m.running = NoHandle
+			m.running = 0
 			m.inTick = false
 			clear(m.tickErrs[:cap(m.tickErrs)])
 		}
@@ -69,7 +72,7 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 				continue
 			}
 			a := &ch.a[k]
-			m.running = a.Handle()
+			m.running = runSlot(c, k)
 			if err := tk.Tick(a, t, m); err != nil {
 				errs = append(errs, fmt.Errorf("scene: tick %d: %v: %w", t.Index, a.Handle(), err))
 			}
@@ -84,7 +87,7 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 		errs = append(errs, err)
 	}
 
-	m.running = NoHandle
+	m.running = 0
 	m.applyRemovals()
 	for _, i := range m.spawnQ {
 		if ch, k := m.col(i); ch.flags[k]&flagFresh != 0 {
@@ -113,10 +116,47 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 // bad transforms. An actor whose local transform did not change since the
 // last tick, under a parent that did not move, keeps its world transform
 // and matrix unless force is set.
+//
+// Above a size (see parallel.go) the roots, then each depth of children,
+// are split across cores; each actor's result, and the order of the
+// reports, are those of the serial run.
 func (m *Manager) propagate(tick uint64, force bool) error {
 	m.ensureOrder()
 	cur := m.cur & 1
-	for c, ch := range m.chunks {
+	if !m.splitRoots(cur, force) {
+		m.propagateRoots(0, len(m.chunks), cur, force, &m.rep)
+	}
+	m.splitChildren(cur, force)
+	if len(m.rep.nonFin) == 0 && len(m.rep.zeroRot) == 0 {
+		return nil
+	}
+	var errs []error
+	if len(m.rep.nonFin) > 0 {
+		errs = append(errs, &TransformError{Err: ErrNonFinite, Tick: tick, Handles: append([]Handle(nil), m.rep.nonFin...)})
+		m.rep.nonFin = m.rep.nonFin[:0]
+	}
+	if len(m.rep.zeroRot) > 0 {
+		errs = append(errs, &TransformError{Err: ErrZeroRotation, Tick: tick, Handles: append([]Handle(nil), m.rep.zeroRot...)})
+		m.rep.zeroRot = m.rep.zeroRot[:0]
+	}
+	if len(errs) == 1 {
+		return errs[0]
+	}
+	return errors.Join(errs...)
+}
+
+// repairs lists the actors whose transforms a pass repaired, in the order
+// met: the manager's own, and one per helper of a split pass.
+type repairs struct {
+	nonFin  []Handle // reverted to their last finite transforms
+	zeroRot []Handle // zero rotations set to the identity
+}
+
+// propagateRoots runs the roots' part of propagate over chunks [c0, c1),
+// noting repairs in r. It writes only those chunks' roots.
+func (m *Manager) propagateRoots(c0, c1 int, cur uint8, force bool, r *repairs) {
+	for c := c0; c < c1; c++ {
+		ch := m.chunks[c]
 		n := m.chunkLen(c)
 		flags, parent, wt, acts := ch.flags[:n], ch.parent[:n], ch.wt[:n], ch.a[:n]
 		for k, f := range flags {
@@ -126,7 +166,7 @@ func (m *Manager) propagate(tick uint64, force bool) error {
 			a, w := &acts[k], &wt[k]
 			// A root's last-world transform is its previous local one,
 			// which was checked: if Local still equals it, nothing moved.
-			if f&flagDirty == 0 && !force && sameTransform(&a.Local, &w[cur^1]) {
+			if f&flagDirty == 0 && !force && sameHead(&a.Local, &w[cur^1]) && sameTail(&a.Local, &w[cur^1]) {
 				if f&flagMoved != 0 {
 					// It stopped: make both slots equal. (When flagMoved is
 					// clear they already are, so a still actor is only read.)
@@ -135,41 +175,43 @@ func (m *Manager) propagate(tick uint64, force bool) error {
 				}
 				continue
 			}
-			if !plainLocal(&a.Local) {
-				m.repairRoot(a, &w[cur^1])
+			if !unitRotation(&a.Local.Rot) || !finitePosScale(&a.Local) { // needs repairing
+				r.repairRoot(a, &w[cur^1])
 			}
 			flags[k] = f&^(flagDirty|flagSettled|flagWorldM) | flagMoved
 			w[cur] = a.Local
 		}
 	}
-	for _, i := range m.order {
-		m.updateChild(i, cur, force)
-	}
-	if len(m.nonFin) == 0 && len(m.zeroRot) == 0 {
-		return nil
-	}
-	var errs []error
-	if len(m.nonFin) > 0 {
-		errs = append(errs, &TransformError{Err: ErrNonFinite, Tick: tick, Handles: append([]Handle(nil), m.nonFin...)})
-		m.nonFin = m.nonFin[:0]
-	}
-	if len(m.zeroRot) > 0 {
-		errs = append(errs, &TransformError{Err: ErrZeroRotation, Tick: tick, Handles: append([]Handle(nil), m.zeroRot...)})
-		m.zeroRot = m.zeroRot[:0]
-	}
-	if len(errs) == 1 {
-		return errs[0]
-	}
-	return errors.Join(errs...)
 }
 
-// plainLocal reports whether l needs no repair: a unit rotation, a finite
-// position and scale. (A rotation of unit length is finite.)
-func plainLocal(l *Transform) bool {
-	q := &l.Rot
+// propagateChildren runs the children's part of propagate over order, a
+// run of m.order whose parents are all up to date, noting repairs in r.
+func (m *Manager) propagateChildren(order []int32, cur uint8, force bool, r *repairs) {
+	for _, i := range order {
+		m.updateChild(i, cur, force, r)
+	}
+}
+
+// sameHead and sameTail report whether the first and last five words of
+// a and b are equal: sameTransform in two halves small enough to be
+// inlined, so that the tick's loops make no call for it.
+func sameHead(a, b *Transform) bool {
+	x, y := (*[10]uint32)(unsafe.Pointer(a)), (*[10]uint32)(unsafe.Pointer(b))
+	return x[0] == y[0] && x[1] == y[1] && x[2] == y[2] && x[3] == y[3] && x[4] == y[4]
+}
+
+func sameTail(a, b *Transform) bool {
+	x, y := (*[10]uint32)(unsafe.Pointer(a)), (*[10]uint32)(unsafe.Pointer(b))
+	return x[5] == y[5] && x[6] == y[6] && x[7] == y[7] && x[8] == y[8] && x[9] == y[9]
+}
+
+// unitRotation reports whether q has unit length within normalizeRot's
+// tolerance (and so is finite). A local transform with a unit rotation and
+// a finite position and scale (finitePosScale) needs no repair; the two
+// checks are apart so that each is small enough to be inlined.
+func unitRotation(q *mgl32.Quat) bool {
 	n := q.W*q.W + q.V[0]*q.V[0] + q.V[1]*q.V[1] + q.V[2]*q.V[2]
-	c := l.Pos[0] + l.Pos[1] + l.Pos[2] + l.Scale[0] + l.Scale[1] + l.Scale[2]
-	return n > 1-1e-5 && n < 1+1e-5 && c-c == 0
+	return n > 1-1e-5 && n < 1+1e-5
 }
 
 // sameTransform reports whether a and b are equal bit for bit. It reads
@@ -186,13 +228,13 @@ func sameTransform(a, b *Transform) bool {
 // repairRoot renormalises a root's drifted rotation, sets a zero one to the
 // identity and reverts a non-finite local transform to the previous world
 // transform (which is the previous local one), noting each for the report.
-func (m *Manager) repairRoot(a *Actor, last *Transform) {
+func (r *repairs) repairRoot(a *Actor, last *Transform) {
 	if !normalizeRot(&a.Local.Rot) {
-		m.zeroRot = append(m.zeroRot, a.Handle())
+		r.zeroRot = append(r.zeroRot, a.Handle())
 	}
 	if !a.Local.IsFinite() {
 		a.Local = *last
-		m.nonFin = append(m.nonFin, a.Handle())
+		r.nonFin = append(r.nonFin, a.Handle())
 	}
 }
 
@@ -201,11 +243,11 @@ func (m *Manager) repairRoot(a *Actor, last *Transform) {
 // repairRoot does, reverting to the last finite local transform (kept in
 // good) and, if even that overflows under the parent, to the last-world
 // transform.
-func (m *Manager) updateChild(i int32, cur uint8, force bool) {
+func (m *Manager) updateChild(i int32, cur uint8, force bool, r *repairs) {
 	ch, k := m.col(i)
 	a, good, fl := &ch.a[k], &ch.good[k], &ch.flags[k]
 	if !normalizeRot(&a.Local.Rot) {
-		m.zeroRot = append(m.zeroRot, a.Handle())
+		r.zeroRot = append(r.zeroRot, a.Handle())
 	}
 	bad := false
 	if !a.Local.IsFinite() {
@@ -214,7 +256,7 @@ func (m *Manager) updateChild(i int32, cur uint8, force bool) {
 	}
 	w := &ch.wt[k][cur]
 	pc, pk := m.col(ch.parent[k])
-	same := !bad && sameTransform(&a.Local, good)
+	same := !bad && sameHead(&a.Local, good) && sameTail(&a.Local, good)
 	if same && pc.flags[pk]&flagMoved == 0 && *fl&flagDirty == 0 && !force {
 		if *fl&flagMoved != 0 {
 			*fl &^= flagMoved
@@ -229,7 +271,7 @@ func (m *Manager) updateChild(i int32, cur uint8, force bool) {
 		bad = true
 	}
 	if bad {
-		m.nonFin = append(m.nonFin, a.Handle())
+		r.nonFin = append(r.nonFin, a.Handle())
 	}
 	*fl = *fl&^(flagDirty|flagSettled|flagWorldM) | flagMoved
 	if !same && !bad { // a reverted Local is good already
