@@ -110,6 +110,7 @@ type Manager struct {
 
 	split      *splitPool // helpers for propagation on more than one core, started when first needed
 	splitMin   int        // when > 0, the size from which propagation splits (tests)
+	maxCores   int        // SetMaxCores: when > 0, the most goroutines a tick's pass uses
 	serialOnly bool       // tests: decide as when splitting, but run everything on one goroutine
 
 	// behEpoch names the contents of the behaviour columns (behaviour,

@@ -157,6 +157,9 @@ func (m *Manager) splitWays(n, from int) int {
 		return 1
 	}
 	ways := min(runtime.GOMAXPROCS(0), maxSplit)
+	if m.maxCores > 0 {
+		ways = min(ways, m.maxCores)
+	}
 	if ways < 2 || m.serialOnly {
 		return 1
 	}
@@ -171,6 +174,21 @@ func (m *Manager) splitWays(n, from int) int {
 	}
 	return ways
 }
+
+// SetMaxCores sets the most goroutines (cores) a tick of this scene may
+// use for its world propagation and its SplitBulkTickers: 1 keeps every
+// tick on the calling goroutine, 0 (the default) allows GOMAXPROCS, at
+// most 8. The results are the same either way; what it changes is the
+// time. Use 1 where another busy thread shares the cores (a software
+// rasteriser, a server's other matches) and splitting measures slower.
+// It takes effect at the next tick; call it between ticks, from the
+// goroutine that ticks the scene. A negative n is taken as 0.
+func (m *Manager) SetMaxCores(n int) {
+	m.maxCores = max(n, 0)
+}
+
+// MaxCores returns what SetMaxCores set: 0 for GOMAXPROCS.
+func (m *Manager) MaxCores() int { return m.maxCores }
 
 // runSplit runs j, one split pass of j.tasks tasks, on ways goroutines
 // and, for a propagation, joins the tasks' repairs, in task order, to the

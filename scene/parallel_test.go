@@ -403,3 +403,35 @@ func TestRestoreKeepsTheOrder(t *testing.T) {
 		t.Fatalf("after the restore the order is %v, want %v as in the first run", m.order, first)
 	}
 }
+
+// TestSetMaxCoresOneKeepsTheTickOnOneGoroutine: a scene limited to one
+// core never starts its helpers, however large its passes, and ends with
+// the same world as one that splits.
+func TestSetMaxCoresOneKeepsTheTickOnOneGoroutine(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	for _, tc := range []struct {
+		cores      int
+		wantHelper bool
+	}{{1, false}, {0, true}, {2, true}, {-3, true}} {
+		one, split := &Manager{splitMin: 1}, &Manager{splitMin: 1}
+		one.SetMaxCores(1)
+		split.SetMaxCores(tc.cores)
+		for _, m := range []*Manager{one, split} {
+			for i := range 500 {
+				spawn(t, m, Spec{Pos: mgl32.Vec3{float32(i), 0, 0}, Behavior: &mover{step: mgl32.Vec3{0, 0.1, 0}}})
+			}
+			for i := range uint64(5) {
+				tick(t, m, i)
+			}
+		}
+		if one.split != nil {
+			t.Fatalf("SetMaxCores(1): the scene started helpers")
+		}
+		if got := split.split != nil; got != tc.wantHelper {
+			t.Errorf("SetMaxCores(%d): helpers started %v, want %v", tc.cores, got, tc.wantHelper)
+		}
+		if got, want := split.Hash(), one.Hash(); got != want {
+			t.Errorf("SetMaxCores(%d): hash %x, the one-core scene's %x", tc.cores, got, want)
+		}
+	}
+}
