@@ -39,10 +39,14 @@ func ObjectsForTest(r *Renderer) Objects {
 	o.VAOs = append(o.VAOs, r.hud.vao, r.lines.vao)
 	o.Programs = []uint32{r.hud.prog.id, r.lines.prog.id, r.shadow.prog.id, r.sky.prog.id}
 	for _, p := range r.meshProgs {
-		o.Programs = append(o.Programs, p.id)
+		if p.id != 0 {
+			o.Programs = append(o.Programs, p.id)
+		}
 	}
 	for _, p := range r.leanProgs {
-		o.Programs = append(o.Programs, p.id)
+		if p.id != 0 {
+			o.Programs = append(o.Programs, p.id)
+		}
 	}
 	o.Textures = append(o.Textures, r.hud.tex, r.white)
 	return o
@@ -86,3 +90,16 @@ func SetMaxTextureForTest(r *Renderer, n int) { r.maxTexture = n }
 // SetLeanForTest turns the lean instance layout on (the default) or off,
 // so a test can draw the same frame both ways.
 func SetLeanForTest(r *Renderer, on bool) { r.noLean = !on }
+
+// SetShaderEncodeForTest makes the shaders encode every draw's colour to
+// sRGB (on) or lets the window's framebuffer encode opaque scene draws
+// where it can (the default), so a test can draw the same frame both ways.
+func SetShaderEncodeForTest(r *Renderer, on bool) { r.shaderEncode = on }
+
+// FramebufferEncodesForTest reports whether r found the window's
+// framebuffer encoding sRGB.
+func FramebufferEncodesForTest(r *Renderer) bool { return r.targetSRGB }
+
+// LinearOutForTest reports whether the last frame's opaque scene draws
+// were encoded by the framebuffer.
+func LinearOutForTest(r *Renderer) bool { return r.linearOut }

@@ -42,7 +42,10 @@ type leanProgram struct {
 func (r *Renderer) loadLeanProgram() error {
 	var ps [numLean]program
 	for v := range ps {
-		p, err := r.loadVariant(shaders.MeshLean(), variantDefines(v))
+		if leanVariant(v)&variantLinear != 0 && !r.targetSRGB {
+			continue // never drawn with
+		}
+		p, err := r.loadVariant(shaders.MeshLean(), variantDefines(leanVariant(v)))
 		if err != nil {
 			for k := range v {
 				r.gl.deleteProgram(&ps[k].id)
@@ -53,6 +56,9 @@ func (r *Renderer) loadLeanProgram() error {
 	}
 	for v, p := range ps {
 		r.gl.deleteProgram(&r.leanProgs[v].id)
+		if p.id == 0 {
+			continue
+		}
 		r.gl.useProgram(p.id)
 		r.gl.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
 		r.leanProgs[v] = leanProgram{
@@ -97,8 +103,13 @@ func (r *Renderer) packLean(ins []gfx.Instance) (gfx.Color, bool) {
 // colour c with material g, through the lean program.
 func (r *Renderer) drawLean(m *gpuMesh, g *gpuMaterial, c gfx.Color, n int) {
 	a := &r.gl
-	p := &r.leanProgs[r.sv.variant]
+	v := r.sv.variant
+	if r.linearOut {
+		v |= variantLinear
+	}
+	p := &r.leanProgs[leanIndex(v)]
 	a.useProgram(p.id)
+	a.enable(capFramebufferSRGB, r.linearOut)
 	if !r.leanScene {
 		// The scene's camera and light, set once per scene in this program.
 		r.leanScene = true

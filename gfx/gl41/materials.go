@@ -255,8 +255,15 @@ func (r *Renderer) drawInstances(m *gpuMesh, mat *gpuMaterial, ins []gfx.Instanc
 	if mat.fancy {
 		v |= variantPBR
 	}
+	// Blended draws keep the shader's encoding: the framebuffer's would
+	// blend in linear light, not as they always have.
+	linear := r.linearOut && !mat.blend
+	if linear {
+		v |= variantLinear
+	}
 	p := &r.meshProgs[v]
 	r.gl.useProgram(p.id)
+	r.gl.enable(capFramebufferSRGB, linear)
 	if !r.sceneSet[v] {
 		r.sceneSet[v] = true
 		r.setScene(&p.scene)

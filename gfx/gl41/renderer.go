@@ -91,6 +91,10 @@ type Renderer struct {
 	sky       skyState
 	software  bool // GL_RENDERER is a software rasteriser
 
+	targetSRGB   bool // the window's framebuffer encodes sRGB (srgb.go)
+	linearOut    bool // this frame's opaque scene draws write linear colour, GL_FRAMEBUFFER_SRGB on
+	shaderEncode bool // the shaders encode every draw (tests compare the two)
+
 	assets     Assets
 	meshes     []gpuMesh     // indexed by gfx.MeshID, uploaded on first use; meshes[0] (MeshNone) is empty
 	materials  []gpuMaterial // indexed by gfx.MaterialID, resolved on first use
@@ -151,6 +155,7 @@ func New(opts Options) (*Renderer, error) {
 }
 
 func (r *Renderer) init() error {
+	r.initSRGB()
 	if err := r.loadMeshProgram(); err != nil {
 		return err
 	}
@@ -296,6 +301,8 @@ func (r *Renderer) Render(f *gfx.Picture) error {
 	a := &r.gl
 	r.width, r.height = f.Width, f.Height
 	r.beginScenes(f.Width, f.Height)
+	r.chooseEncoding()
+	r.shaderEncodes() // the clear colour is sRGB
 	a.setViewport(int32(f.Width), int32(f.Height))
 	a.depthMask(true)
 	a.clearColor(f.Clear.R, f.Clear.G, f.Clear.B, f.Clear.A)
@@ -389,6 +396,7 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 		r.drawInstances(m, mat, b.Instances)
 	}
 	if len(dl.SkinnedBatches()) > 0 {
+		r.shaderEncodes()
 		if err := r.drawSkinned(dl); err != nil && bad == nil {
 			bad = err
 		}
@@ -396,6 +404,7 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 	if len(r.blendBatches) > 0 {
 		r.drawBlended(dl)
 	}
+	r.shaderEncodes()
 	r.drawLines(dl)
 	return bad
 }
