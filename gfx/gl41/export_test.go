@@ -103,3 +103,10 @@ func FramebufferEncodesForTest(r *Renderer) bool { return r.targetSRGB }
 // LinearOutForTest reports whether the last frame's opaque scene draws
 // were encoded by the framebuffer.
 func LinearOutForTest(r *Renderer) bool { return r.linearOut }
+
+// HeapKeptForTest reports whether New told glibc to keep the C heap's
+// free memory (done on a software rasteriser under glibc).
+func HeapKeptForTest(r *Renderer) bool { return r.heapKept }
+
+// GlibcForTest reports whether the program runs on glibc (Linux).
+func GlibcForTest() bool { return glibc() }

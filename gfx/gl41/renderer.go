@@ -94,6 +94,7 @@ type Renderer struct {
 	targetSRGB   bool // the window's framebuffer encodes sRGB (srgb.go)
 	linearOut    bool // this frame's opaque scene draws write linear colour, GL_FRAMEBUFFER_SRGB on
 	shaderEncode bool // the shaders encode every draw (tests compare the two)
+	heapKept     bool // glibc keeps the C heap's free memory between frames (heap_linux.go)
 
 	assets     Assets
 	meshes     []gpuMesh     // indexed by gfx.MeshID, uploaded on first use; meshes[0] (MeshNone) is empty
@@ -147,6 +148,9 @@ func New(opts Options) (*Renderer, error) {
 		r.name = gl.GoStr(p)
 	}
 	r.software = softwareRasteriser(r.name)
+	if r.software {
+		r.heapKept = keepCHeap()
+	}
 	if err := r.init(); err != nil {
 		r.Close()
 		return nil, err
