@@ -110,3 +110,7 @@ func HeapKeptForTest(r *Renderer) bool { return r.heapKept }
 
 // GlibcForTest reports whether the program runs on glibc (Linux).
 func GlibcForTest() bool { return glibc() }
+
+// SetFlushForTest lets a software rasteriser be flushed mid-frame (on, the
+// default) or not, so a test can draw the same frame both ways.
+func SetFlushForTest(r *Renderer, on bool) { r.noFlush = !on }

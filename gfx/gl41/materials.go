@@ -285,13 +285,9 @@ func (r *Renderer) streamAndDraw(m *gpuMesh, layout uint8, data unsafe.Pointer, 
 	t0 := time.Now()
 	off := a.upload(&m.inst, r.upload, data, size)
 	t1 := time.Now()
-	if off != m.instOffset || m.layout != layout {
-		r.pointInstances(m, off, layout)
-	}
-	t2 := time.Now()
-	a.draw(m, int32(n))
+	r.drawFlushing(m, layout, off, n)
 	r.stats.UploadTime += t1.Sub(t0)
-	r.stats.DrawTime += time.Since(t2)
+	r.stats.DrawTime += time.Since(t1)
 	r.stats.DrawCalls++
 	r.stats.Batches++
 	r.stats.Instances += n

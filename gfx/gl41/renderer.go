@@ -34,7 +34,7 @@ type Options struct {
 
 // Stats are the counters of the last frame Render drew.
 type Stats struct {
-	DrawCalls       int // glDraw* calls, scenes and HUD
+	DrawCalls       int // glDraw* calls, scenes and HUD (a batch split by mid-frame flushes counts once)
 	Batches         int // non-empty mesh batches drawn (one draw call each)
 	Instances       int // mesh instances drawn
 	LeanBatches     int // batches drawn with the lean 48-byte instance layout (see the package documentation)
@@ -46,6 +46,7 @@ type Stats struct {
 	GLCalls         int // GL (cgo) calls made
 	BytesUploaded   int // bytes streamed to the GPU
 	SkippedBinds    int // binds and enables skipped by the state cache
+	Flushes         int // glFlush calls mid-frame, so a software rasteriser starts rasterising early (flush.go)
 
 	// RenderTime is the wall time of the Render call. Render never waits for
 	// the GPU to finish the frame, but a driver may do work or block inside
@@ -94,6 +95,8 @@ type Renderer struct {
 	targetSRGB   bool // the window's framebuffer encodes sRGB (srgb.go)
 	linearOut    bool // this frame's opaque scene draws write linear colour, GL_FRAMEBUFFER_SRGB on
 	shaderEncode bool // the shaders encode every draw (tests compare the two)
+	unflushed    int  // triangles drawn since the last glFlush (flush.go)
+	noFlush      bool // never flush mid-frame (tests compare the two)
 	heapKept     bool // glibc keeps the C heap's free memory between frames (heap_linux.go)
 
 	assets     Assets
@@ -292,6 +295,7 @@ func (r *Renderer) Render(f *gfx.Picture) error {
 	start := time.Now()
 	r.gl.resetCounters()
 	r.stats = Stats{}
+	r.unflushed = 0
 	if f == nil {
 		return errors.New("gl41: Render of a nil frame")
 	}
