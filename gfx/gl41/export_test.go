@@ -114,3 +114,13 @@ func GlibcForTest() bool { return glibc() }
 // SetFlushForTest lets a software rasteriser be flushed mid-frame (on, the
 // default) or not, so a test can draw the same frame both ways.
 func SetFlushForTest(r *Renderer, on bool) { r.noFlush = !on }
+
+// SetKeepHeapForTest sets glibc's thresholds as New does on a software
+// rasteriser (on) or to glibc's initial ones (off); it reports whether the
+// setting took.
+func SetKeepHeapForTest(on bool) bool {
+	if on {
+		return setHeap(keepHeapBytes, mmapBytes)
+	}
+	return setHeap(defaultTrimBytes, defaultMmapBytes)
+}
