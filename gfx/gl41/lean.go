@@ -40,9 +40,10 @@ type leanProgram struct {
 // loadLeanProgram (re)builds the lean program's variants. On error the
 // programs in use, if any, are kept.
 func (r *Renderer) loadLeanProgram() error {
+	linear := r.linearSource(shaders.MeshLean().Fragment)
 	var ps [numLean]program
 	for v := range ps {
-		if leanVariant(v)&variantLinear != 0 && !r.targetSRGB {
+		if leanVariant(v)&variantLinear != 0 && !linear {
 			continue // never drawn with
 		}
 		p, err := r.loadVariant(shaders.MeshLean(), variantDefines(leanVariant(v)))
@@ -57,6 +58,7 @@ func (r *Renderer) loadLeanProgram() error {
 	for v, p := range ps {
 		r.gl.deleteProgram(&r.leanProgs[v].id)
 		if p.id == 0 {
+			r.leanProgs[v] = leanProgram{}
 			continue
 		}
 		r.gl.useProgram(p.id)
@@ -68,6 +70,7 @@ func (r *Renderer) loadLeanProgram() error {
 			uUnlit:  p.uniform(shaders.UniformUnlit),
 		}
 	}
+	r.leanLinear = linear
 	return nil
 }
 
@@ -104,12 +107,13 @@ func (r *Renderer) packLean(ins []gfx.Instance) (gfx.Color, bool) {
 func (r *Renderer) drawLean(m *gpuMesh, g *gpuMaterial, c gfx.Color, n int) {
 	a := &r.gl
 	v := r.sv.variant
-	if r.linearOut {
+	linear := r.linearOut && r.leanLinear
+	if linear {
 		v |= variantLinear
 	}
 	p := &r.leanProgs[leanIndex(v)]
 	a.useProgram(p.id)
-	a.enable(capFramebufferSRGB, r.linearOut)
+	a.enable(capFramebufferSRGB, linear)
 	if !r.leanScene {
 		// The scene's camera and light, set once per scene in this program.
 		r.leanScene = true

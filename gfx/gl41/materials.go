@@ -257,7 +257,7 @@ func (r *Renderer) drawInstances(m *gpuMesh, mat *gpuMaterial, ins []gfx.Instanc
 	}
 	// Blended draws keep the shader's encoding: the framebuffer's would
 	// blend in linear light, not as they always have.
-	linear := r.linearOut && !mat.blend
+	linear := r.linearOut && r.meshLinear && !mat.blend
 	if linear {
 		v |= variantLinear
 	}

@@ -97,9 +97,10 @@ func leanVariant(i int) int { return i&1 | (i&2)<<1 }
 // loadMeshProgram (re)builds the mesh program's variants and looks up
 // their uniforms. On error the programs in use, if any, are kept.
 func (r *Renderer) loadMeshProgram() error {
+	linear := r.linearSource(shaders.Mesh().Fragment)
 	var ps [numVariants]program
 	for v := range ps {
-		if v&variantLinear != 0 && !r.targetSRGB {
+		if v&variantLinear != 0 && !linear {
 			continue // never drawn with
 		}
 		p, err := r.loadVariant(shaders.Mesh(), variantDefines(v))
@@ -114,6 +115,7 @@ func (r *Renderer) loadMeshProgram() error {
 	for v, p := range ps {
 		r.gl.deleteProgram(&r.meshProgs[v].id)
 		if p.id == 0 {
+			r.meshProgs[v] = meshProgram{}
 			continue
 		}
 		r.meshProgs[v] = meshProgram{
@@ -132,6 +134,7 @@ func (r *Renderer) loadMeshProgram() error {
 		r.gl.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
 	}
 	r.curMats = [numVariants]*gpuMaterial{}
+	r.meshLinear = linear
 	return nil
 }
 

@@ -95,6 +95,8 @@ type Renderer struct {
 	targetSRGB   bool // the window's framebuffer encodes sRGB (srgb.go)
 	linearOut    bool // this frame's opaque scene draws write linear colour, GL_FRAMEBUFFER_SRGB on
 	shaderEncode bool // the shaders encode every draw (tests compare the two)
+	meshLinear   bool // the mesh program's variantLinear programs are built
+	leanLinear   bool // the lean program's are
 	unflushed    int  // triangles drawn since the last glFlush (flush.go)
 	noFlush      bool // never flush mid-frame (tests compare the two)
 	heapKept     bool // glibc keeps the C heap's free memory between frames (heap_linux.go)

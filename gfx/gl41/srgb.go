@@ -1,7 +1,11 @@
 package gl41
 
 import (
+	"strings"
+
 	"github.com/go-gl/gl/v4.1-core/gl"
+
+	"github.com/tickwork/tickwork/shaders"
 )
 
 // The sRGB encoding of opaque scene draws. The mesh shaders light in
@@ -55,3 +59,16 @@ func (r *Renderer) chooseEncoding() {
 // shaderEncodes turns GL_FRAMEBUFFER_SRGB off before a draw, clear or copy
 // whose colours are sRGB-encoded already.
 func (r *Renderer) shaderEncodes() { r.gl.enable(capFramebufferSRGB, false) }
+
+// linearSource reports whether the linear-output variants of the fragment
+// shader file should be built: the framebuffer encodes, and the source
+// knows shaders.DefineLinearOutput (a copy in ShaderDir made before it
+// existed would write sRGB that the framebuffer encodes again; its draws
+// keep the shader's encoding instead). Called while programs are loaded.
+func (r *Renderer) linearSource(file string) bool {
+	if !r.targetSRGB {
+		return false
+	}
+	src, err := r.source(file)
+	return err == nil && strings.Contains(src, shaders.DefineLinearOutput)
+}

@@ -1,6 +1,8 @@
 package gl41_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/gl41"
+	"github.com/tickwork/tickwork/shaders"
 )
 
 // Opaque scene draws written linear into a framebuffer that encodes sRGB
@@ -151,5 +154,40 @@ func BenchmarkSRGBEncoding(b *testing.B) {
 				b.Fatal(err)
 			}
 		})
+	}
+}
+
+// A ShaderDir copy of the mesh shaders made before they knew
+// shaders.DefineLinearOutput encodes in the shader as it always did: its
+// opaque draws must not be encoded again by the framebuffer.
+func TestShaderDirCopyWithoutLinearOutput(t *testing.T) {
+	dir := shaderDir(t)
+	for _, f := range []string{shaders.Mesh().Fragment, shaders.MeshLean().Fragment} {
+		path := filepath.Join(dir, f)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := strings.ReplaceAll(string(b), shaders.DefineLinearOutput, "AN_OLD_COPY")
+		if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const size = 96
+	mixed := func(i int) gfx.Color { return gfx.RGB(0.2+0.05*float32(i), 0.5, 0.9-0.05*float32(i)) }
+	f := leanFrame(size, func(dl *gfx.DrawList) {
+		spread(dl, gfx.MeshCube, 0, 8, func(int) gfx.Color { return cubeColor }) // lean
+		for i := range 8 {
+			m := mgl32.Translate3D(0.3*float32(i%4)-0.45, -0.6+0.3*float32(i/4), 0.2).Mul4(mgl32.Scale3D(0.15, 0.15, 0.15))
+			dl.Add(gfx.MeshCube, &m, mixed(i)) // full layout: many colours
+		}
+	})
+	builtin := openWindow(t, size, size, gl41.Options{})
+	mainthread.Call(func() { gl41.SetShaderEncodeForTest(builtin.Renderer(), true) })
+	want, _ := render(t, builtin, f)
+	copied := openWindow(t, size, size, gl41.Options{ShaderDir: dir})
+	got, _ := render(t, copied, f)
+	if d := maxDiff(got, want); d != 0 {
+		t.Errorf("drawn with the old copies, the frame differs from the shader-encoded one by up to %d levels, want 0", d)
 	}
 }
