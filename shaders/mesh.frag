@@ -6,7 +6,9 @@
 // with a Lambert or a glTF metallic-roughness BRDF (the Khronos sample
 // viewer's: GGX distribution, Smith-GGX height-correlated visibility,
 // Schlick Fresnel), then exposed, tone mapped, fogged and written
-// sRGB-encoded. Compiled four ways: with SCENE_FULL defined for scenes
+// sRGB-encoded (with LINEAR_OUTPUT defined: written linear, for a
+// framebuffer that encodes it, which costs a software rasteriser far less
+// than pow does here). Compiled four ways: with SCENE_FULL defined for scenes
 // with shadows, a hemisphere ambient, point or spot lights, tone mapping
 // or fog (else the sun and one ambient colour only), and with MATERIAL_PBR
 // defined for PBR materials and materials with maps or emission (else
@@ -255,5 +257,9 @@ void main() {
         lit = mix(lit, uFog.rgb, f);
     }
 #endif
+#ifdef LINEAR_OUTPUT
+    fragColor = vec4(clamp(lit, 0.0, 1.0), mix(c.a, 1.0, uOpaque));
+#else
     fragColor = vec4(linearToSrgb(lit), mix(c.a, 1.0, uOpaque));
+#endif
 }

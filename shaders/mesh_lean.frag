@@ -2,7 +2,8 @@
 
 // The lean mesh fragment shader: the batch's colour (instance × material,
 // linear, computed once per batch on the CPU), Lambert-lit as mesh.frag
-// lights a Lambert material or unlit, written sRGB-encoded and opaque.
+// lights a Lambert material or unlit, written sRGB-encoded and opaque
+// (with LINEAR_OUTPUT defined: linear, for a framebuffer that encodes).
 // Compiled twice: plain (the sun and one ambient colour) and with
 // SCENE_FULL defined (the sun's shadows, a hemisphere ambient, point and
 // spot lights, tone mapping and fog), for scenes that use them. No texture and no discard, so a software
@@ -143,5 +144,9 @@ void main() {
         lit = mix(lit, uFog.rgb, f);
     }
 #endif
+#ifdef LINEAR_OUTPUT
+    fragColor = vec4(clamp(lit, 0.0, 1.0), 1.0);
+#else
     fragColor = vec4(linearToSrgb(lit), 1.0);
+#endif
 }

@@ -175,10 +175,15 @@ type Program struct {
 }
 
 // Defines of a Variants program's variants: the full scene (both mesh
-// programs) and PBR materials (the mesh program).
+// programs) and PBR materials (the mesh program). DefineLinearOutput, in
+// either program and with either of the others, writes the colour in
+// linear light, clamped to [0, 1], for a framebuffer that encodes sRGB
+// itself (GL_FRAMEBUFFER_SRGB on); without it the shader encodes. It
+// removes no uniform.
 const (
-	DefineSceneFull   = "SCENE_FULL"
-	DefineMaterialPBR = "MATERIAL_PBR"
+	DefineSceneFull    = "SCENE_FULL"
+	DefineMaterialPBR  = "MATERIAL_PBR"
+	DefineLinearOutput = "LINEAR_OUTPUT"
 )
 
 // Mesh returns the instanced, lit mesh program.

@@ -20,28 +20,27 @@ type sceneState interface {
 }
 
 var (
-	_ sceneState       = (*cubeState)(nil)
-	_ scene.BulkTicker = (*cubeSpin)(nil)
+	_ sceneState   = (*cubeState)(nil)
+	_ scene.Ticker = (*cubeTurn)(nil)
 )
 
 // cubeState is tickwork's side of the peer comparison: package peer's cube
 // scene (N unit cubes on a grid, each turning about its own axis, one
-// light), built from the same layout and camera the peers draw. Its cubes
-// turn in fixed ticks, all of them in one bulk behaviour, as a game with
-// thousands of alike actors would write it, and the engine interpolates
-// them every frame.
+// light), built from the same layout and camera the peers draw. Each cube
+// has its own behaviour, as a game whose actors differ writes it (a
+// scene.Ticker per actor, not one bulk behaviour for all), turning it in
+// fixed ticks; the engine interpolates them every frame.
 type cubeState struct {
 	world scene.Manager
-	spin  cubeSpin
+	turns []cubeTurn // cube i's behaviour
 }
 
-// cubeSpin turns every cube about its axis at peer.Speed: one quaternion
-// product a cube a tick, each cube's rotation per tick computed once per
-// tick rate. Cubes are never removed, so the i-th actor TickBulk is given
-// is cube i.
-type cubeSpin struct {
-	axes []mgl32.Vec3
-	incs []mgl32.Quat
+// cubeTurn is one cube's behaviour: it turns the cube about its axis at
+// peer.Speed, one quaternion product a tick, the rotation per tick
+// computed once per tick rate.
+type cubeTurn struct {
+	axis mgl32.Vec3
+	inc  mgl32.Quat
 	rate int
 }
 
@@ -51,7 +50,7 @@ func newCubeState(n int) (*cubeState, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &cubeState{spin: cubeSpin{axes: make([]mgl32.Vec3, n), incs: make([]mgl32.Quat, n)}}
+	s := &cubeState{turns: make([]cubeTurn, n)}
 	eye, target := sc.Camera()
 	s.world.SetView(mgl32.LookAtV(eye, target, mgl32.Vec3{0, 1, 0}))
 	if err := s.world.SetLens(mgl32.DegToRad(peer.FovY), peer.Near, peer.Far); err != nil {
@@ -59,9 +58,9 @@ func newCubeState(n int) (*cubeState, error) {
 	}
 	s.world.SetLight(peer.Light)
 	for i := range n {
-		s.spin.axes[i] = peer.Axis(i)
+		s.turns[i].axis = peer.Axis(i)
 		if _, err := s.world.Spawn(scene.Spec{
-			Pos: sc.Pos(i), Rot: sc.Rot0(i), Mesh: gfx.MeshCube, Color: peer.CubeColor, Bulk: &s.spin,
+			Pos: sc.Pos(i), Rot: sc.Rot0(i), Mesh: gfx.MeshCube, Color: peer.CubeColor, Behavior: &s.turns[i],
 		}); err != nil {
 			return nil, fmt.Errorf("cube scene: spawning cube %d: %w", i, err)
 		}
@@ -76,7 +75,7 @@ func (s *cubeState) Enter(ctx *engine.Context) error {
 	return ctx.Game().Window().SetGraphics(gfx.Graphics{Shadows: gfx.ShadowOff, MSAA: 1})
 }
 
-// Tick changes nothing of its own: the cubes' behaviour turns them.
+// Tick changes nothing of its own: the cubes' behaviours turn them.
 func (s *cubeState) Tick(*engine.TickContext) error { return nil }
 
 // Draw adds no HUD: the comparison draws cubes only.
@@ -88,26 +87,21 @@ func (s *cubeState) Scenes(dst []*scene.Manager) []*scene.Manager { return appen
 // Scene is the cube scene, for the run's actor count.
 func (s *cubeState) Scene() *scene.Manager { return &s.world }
 
-// TickBulk turns every cube by one tick: the tick's rotation about the
-// cube's axis, applied in world space (it commutes with the turns before
-// it).
-func (c *cubeSpin) TickBulk(actors []*scene.Actor, t timing.TickInfo, _ *scene.Manager) error {
+// Tick turns the cube by one tick: the tick's rotation about its axis,
+// applied in world space (it commutes with the turns before it).
+func (c *cubeTurn) Tick(a *scene.Actor, t timing.TickInfo, _ *scene.Manager) error {
 	if t.Rate != c.rate {
 		c.rate = t.Rate
-		for i, axis := range c.axes {
-			c.incs[i] = peer.AxisAngle(axis, peer.Speed*t.Delta)
-		}
+		c.inc = peer.AxisAngle(c.axis, peer.Speed*t.Delta)
 	}
-	for i, a := range actors {
-		q, p := &c.incs[i], &a.Local.Rot
-		a.Local.Rot = mgl32.Quat{
-			W: q.W*p.W - q.V[0]*p.V[0] - q.V[1]*p.V[1] - q.V[2]*p.V[2],
-			V: mgl32.Vec3{
-				q.W*p.V[0] + p.W*q.V[0] + q.V[1]*p.V[2] - q.V[2]*p.V[1],
-				q.W*p.V[1] + p.W*q.V[1] + q.V[2]*p.V[0] - q.V[0]*p.V[2],
-				q.W*p.V[2] + p.W*q.V[2] + q.V[0]*p.V[1] - q.V[1]*p.V[0],
-			},
-		}
+	q, p := &c.inc, &a.Local.Rot
+	a.Local.Rot = mgl32.Quat{
+		W: q.W*p.W - q.V[0]*p.V[0] - q.V[1]*p.V[1] - q.V[2]*p.V[2],
+		V: mgl32.Vec3{
+			q.W*p.V[0] + p.W*q.V[0] + q.V[1]*p.V[2] - q.V[2]*p.V[1],
+			q.W*p.V[1] + p.W*q.V[1] + q.V[2]*p.V[0] - q.V[0]*p.V[2],
+			q.W*p.V[2] + p.W*q.V[2] + q.V[0]*p.V[1] - q.V[1]*p.V[0],
+		},
 	}
 	return nil
 }

@@ -6,52 +6,58 @@ import (
 	"testing"
 )
 
-// The comparison's rows: ratios at or above 1.1 are met, below missed by
-// the shortfall; pacing within 0.2 ms and no worse than the peer's; a side
+// The comparison's rows: against the peer lit in gamma space, ratios at or
+// above 1.1 are met; against the same pixels, at or above 1.2; a miss says
+// by how much; pacing within 0.2 ms and no worse than the peer's; a side
 // without runs says which and why.
 func TestPeerGoals(t *testing.T) {
 	pc := &PeerComparison{
 		Engine: "raylib-go v0.55.1", Rounds: 3,
 		Sizes: []PeerSize{
-			{Cubes: 1000, TickworkFPS: []float64{120, 110, 130}, PeerFPS: []float64{100, 90, 100}},
-			{Cubes: 10000, TickworkFPS: []float64{50, 52}, PeerFPS: []float64{50, 50, 49}},
-			{Cubes: 50000, PeerFPS: []float64{10}},
+			{Cubes: 1000, TickworkFPS: []float64{120, 110, 130}, GammaFPS: []float64{100, 90, 100}, LinearFPS: []float64{96, 97, 95}},
+			{Cubes: 10000, TickworkFPS: []float64{50, 52}, GammaFPS: []float64{50, 50, 49}, LinearFPS: []float64{40, 41, 42}},
+			{Cubes: 50000, GammaFPS: []float64{10}},
 		},
 		Pacing: &PeerPacing{TargetMs: 16.666, TickworkP99: []float64{0.3, 0.25, 0.5}, PeerP99: []float64{0.2, 0.4, 0.37},
 			TickworkEngineP99: []float64{0.1, 0.2, 0.3}},
-		Errors: []string{"tickwork, 50000 cubes, round 1: out of memory"},
+		Errors: []string{"tickwork, 50000 cubes, round 1: out of memory", "peer (linear), 50000 cubes, round 1: no window"},
 	}
 	pc.finish()
 	gs := peerGoals(&Results{Peer: pc})
 	want := []struct {
-		status           status
-		measured, detail string
+		status                 status
+		name, measured, detail string
 	}{
 		// 120 ÷ 100 (the medians of each side's rounds).
-		{met, "1.20× (120 ÷ 100 fps)", ""},
+		{met, "Frame rate ÷ raylib-go v0.55.1's lit in gamma space, 1,000 cubes, vsync off", "1.20× (120 ÷ 100 fps)", ""},
+		// 120 ÷ 96: at least 1.2 against the same pixels.
+		{met, "Frame rate ÷ raylib-go v0.55.1's with the same pixels (lit in linear light), 1,000 cubes, vsync off", "1.25× (120 ÷ 96.0 fps)", ""},
 		// 51 (the mean of the middle two of an even count) ÷ 50.
-		{missed, "1.02× (51.0 ÷ 50.0 fps)", "missed by 0.080× (7.3% short)"},
-		{noData, "—", "no tickwork run (50000 cubes): tickwork, 50000 cubes, round 1: out of memory"},
-		{missed, "0.300 ms (the engine's own PaceErrorP99 0.200 ms)", "missed by 0.100 ms (50% over)"},
-		{met, "tickwork 0.300 ms, raylib-go v0.55.1 0.370 ms", ""},
+		{missed, "", "1.02× (51.0 ÷ 50.0 fps)", "missed by 0.080× (7.3% short)"},
+		// 51 ÷ 41 = 1.244: met against 1.2 although short of 1.1's row above.
+		{met, "", "1.24× (51.0 ÷ 41.0 fps)", ""},
+		{noData, "", "—", "no tickwork run (50000 cubes): tickwork, 50000 cubes, round 1: out of memory"},
+		{noData, "", "—", "no tickwork or peer (linear) run (50000 cubes): tickwork, 50000 cubes, round 1: out of memory"},
+		{missed, "", "0.300 ms (the engine's own PaceErrorP99 0.200 ms)", "missed by 0.100 ms (50% over)"},
+		{met, "", "tickwork 0.300 ms, raylib-go v0.55.1 0.370 ms", ""},
 	}
 	if len(gs) != len(want) {
 		t.Fatalf("got %d rows, want %d: %+v", len(gs), len(want), gs)
 	}
 	for i, w := range want {
 		g := gs[i]
-		if g.Status != w.status || g.Measured != w.measured || g.Detail != w.detail {
+		if g.Status != w.status || g.Measured != w.measured || g.Detail != w.detail || w.name != "" && g.Name != w.name {
 			t.Errorf("row %d (%s): got %v %q %q, want %v %q %q", i, g.Name, g.Status, g.Measured, g.Detail, w.status, w.measured, w.detail)
 		}
 	}
-	if got, want := peerTitle(&Results{Peer: pc}), "tickwork against raylib-go v0.55.1 (cube scene, runs interleaved)"; got != want {
+	if got, want := peerTitle(&Results{Peer: pc}), "tickwork against raylib-go v0.55.1 (cube scene, one behaviour per cube, runs interleaved)"; got != want {
 		t.Errorf("title: got %q, want %q", got, want)
 	}
 
 	// Worse than the peer: missed by the difference.
 	pc.Pacing.PeerP99 = []float64{0.1}
 	pc.finish()
-	g := peerGoals(&Results{Peer: pc})[4]
+	g := peerGoals(&Results{Peer: pc})[7]
 	if g.Status != missed || g.Detail != "0.200 ms over raylib-go v0.55.1's" {
 		t.Errorf("pacing worse than the peer: got %v %q, want missed by 0.200 ms", g.Status, g.Detail)
 	}
@@ -59,7 +65,7 @@ func TestPeerGoals(t *testing.T) {
 
 func TestPeerGoalsWithoutComparison(t *testing.T) {
 	gs := peerGoals(&Results{})
-	if got, want := len(gs), len(peerCubesDefault)+2; got != want {
+	if got, want := len(gs), 2*len(peerCubesDefault)+2; got != want {
 		t.Fatalf("got %d rows, want %d", got, want)
 	}
 	for _, g := range gs {
@@ -72,7 +78,7 @@ func TestPeerGoalsWithoutComparison(t *testing.T) {
 func TestWritePeer(t *testing.T) {
 	res := &Results{Settings: Settings{Width: 1280, Height: 720, TickRate: 30}, Peer: &PeerComparison{
 		Engine: "raylib-go v0.55.1", Binary: "bin/bench/raylib-peer", Rounds: 2, DurationS: 2, WarmupS: 0.5, PaceDurationS: 3,
-		Sizes:  []PeerSize{{Cubes: 20000, TickworkFPS: []float64{30, 34}, PeerFPS: []float64{20, 20}}},
+		Sizes:  []PeerSize{{Cubes: 20000, TickworkFPS: []float64{30, 34}, GammaFPS: []float64{20, 20}, LinearFPS: []float64{16, 16}}},
 		Pacing: &PeerPacing{TargetMs: 16.666, TickworkP99: []float64{0.1, 0.2}, PeerP99: []float64{0.3}, TickworkEngineP99: []float64{0.05}},
 	}}
 	res.Peer.finish()
@@ -80,7 +86,8 @@ func TestWritePeer(t *testing.T) {
 	writePeer(func(f string, a ...any) { b.WriteString(sprintf(f, a...)) }, res)
 	for _, want := range []string{
 		"## tickwork against raylib-go v0.55.1",
-		"| 20,000 | 30.0, 34.0 | 20.0, 20.0 | 32.0 ÷ 20.0 = 1.60× |",
+		"| 20,000 | 30.0, 34.0 | 20.0, 20.0 | 16.0, 16.0 | 32.0 ÷ 20.0 = 1.60× | 32.0 ÷ 16.0 = 2.00× |",
+		"a scene.Ticker per actor",
 		"tickwork 0.100, 0.200 ms (the engine's own PaceErrorP99 0.050 ms); peer 0.300 ms",
 	} {
 		if !strings.Contains(b.String(), want) {
@@ -103,9 +110,9 @@ func TestPeerGoalsProfileAMiss(t *testing.T) {
 		return PeerProfile{FPS: fps, FrameMs: 1000 / fps, EngineMs: 4, RenderMs: 1.5, DrawMs: 30, SwapMs: 10, Instances: 48000}
 	}
 	pc := &PeerComparison{Engine: "raylib-go v0.55.1", Rounds: 3, Sizes: []PeerSize{
-		{Cubes: 1000, TickworkFPS: []float64{130, 120, 125}, PeerFPS: []float64{100, 100, 100},
+		{Cubes: 1000, TickworkFPS: []float64{130, 120, 125}, GammaFPS: []float64{100, 100, 100}, LinearFPS: []float64{90, 90, 90},
 			Profiles: []PeerProfile{prof(130), prof(120), prof(125)}},
-		{Cubes: 50000, TickworkFPS: []float64{19, 18, 20}, PeerFPS: []float64{18, 18, 18},
+		{Cubes: 50000, TickworkFPS: []float64{19, 18, 20}, GammaFPS: []float64{18, 18, 18}, LinearFPS: []float64{15, 15, 15},
 			Profiles: []PeerProfile{prof(19), prof(18), prof(20)}},
 	}}
 	pc.finish()
@@ -113,12 +120,12 @@ func TestPeerGoalsProfileAMiss(t *testing.T) {
 		t.Fatalf("50,000 cubes: got profile %+v, want the median round's (19 fps)", got)
 	}
 	gs := peerGoals(&Results{Peer: pc})
-	if strings.Contains(gs[0].Measured, "profiled") {
-		t.Errorf("met row: got %q, want no profile", gs[0].Measured)
+	if strings.Contains(gs[0].Measured, "profiled") || strings.Contains(gs[3].Measured, "profiled") {
+		t.Errorf("met rows: got %q and %q, want no profile", gs[0].Measured, gs[3].Measured)
 	}
 	// 1000/19 = 52.6 ms: 30 + 10 + 4 + 1.5 = 45.5 accounted, 7.13 other.
 	want := "1.06× (19.0 ÷ 18.0 fps); tickwork's median round, profiled: 52.6 ms a frame: 30.0 inside glDraw* (the driver's vertex work), 10.0 swapping (the driver finishing and presenting), 4.00 engine (ticks, interpolation, draw list), 1.50 renderer, 7.13 other; 48,000 instances drawn"
-	if got := gs[1].Measured; got != want {
+	if got := gs[2].Measured; got != want {
 		t.Errorf("missed row:\n got %q\nwant %q", got, want)
 	}
 }

@@ -30,7 +30,8 @@
 //
 // -peer names a peer engine's binary (peers/raylib, built with
 // go build -tags x11 ./peers/raylib): after the scenarios, tickwork's
-// cubes scenario and the peer draw package peer's cube scene in turn,
+// cubes scenario (one behaviour per cube) and the peer, lit in gamma space
+// and in linear light, draw package peer's cube scene in turn,
 // -peer-rounds rounds at each -peer-cubes count, then both pace one cube
 // to 60 Hz; the report puts the ratios next to their goals.
 //

@@ -4,14 +4,22 @@ package main
 
 import (
 	"bytes"
+	"image"
+	"image/color"
+	"image/draw"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"testing"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/tickwork/tickwork/cmd/framebench/internal/peer"
+	"github.com/tickwork/tickwork/engine/window"
+	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/gfxtest"
 )
 
@@ -100,10 +108,140 @@ func TestPeerComparisonSmoke(t *testing.T) {
 		t.Fatalf("got comparison %+v, want raylib-go at one size, with pacing", pc)
 	}
 	s := pc.Sizes[0]
-	if s.Cubes != 100 || len(s.TickworkFPS) != 1 || len(s.PeerFPS) != 1 || s.Ratio <= 0 {
-		t.Errorf("got %+v, want one round of each engine at 100 cubes and a ratio", s)
+	if s.Cubes != 100 || len(s.TickworkFPS) != 1 || len(s.GammaFPS) != 1 || len(s.LinearFPS) != 1 || s.RatioGamma <= 0 || s.RatioLinear <= 0 {
+		t.Errorf("got %+v, want one round of tickwork and of the peer lit each way at 100 cubes, and both ratios", s)
 	}
 	if p := pc.Pacing; len(p.TickworkP99) != 1 || len(p.PeerP99) != 1 || p.TargetMs < 16 || p.TargetMs > 17 {
 		t.Errorf("got pacing %+v, want one round of each at 60 Hz", p)
 	}
+}
+
+// peerShot runs the peer lit with shading k and returns its screenshot of
+// n cubes as they start (scene time 0).
+func peerShot(t *testing.T, bin string, n int, k peer.Shading) *image.RGBA {
+	t.Helper()
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	var stderr bytes.Buffer
+	cmd := exec.Command(bin, "-cubes", strconv.Itoa(n), "-duration", "100ms", "-warmup", "0s", "-shading", string(k), "-shot", shot, "-at", "0")
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("peer -shading %s: %v\n%s", k, err, stderr.String())
+	}
+	return toRGBA(gfxtest.ReadPNG(t, shot))
+}
+
+func toRGBA(img image.Image) *image.RGBA {
+	out := image.NewRGBA(img.Bounds())
+	draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Src)
+	return out
+}
+
+// tickworkShot draws n cubes of the peer scene as they start, as the
+// cubes scenario draws them (no shadows, no antialiasing), in a hidden
+// 1280×720 window, and reads the frame back.
+func tickworkShot(t *testing.T, n int) *image.RGBA {
+	t.Helper()
+	sc, err := peer.NewScene(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eye, target := sc.Camera()
+	dl := &gfx.DrawList{Light: peer.Light, Camera: gfx.Camera{
+		View: mgl32.LookAtV(eye, target, mgl32.Vec3{0, 1, 0}), FovY: mgl32.DegToRad(peer.FovY), Near: peer.Near, Far: peer.Far,
+	}}
+	ms := make([]mgl32.Mat4, n)
+	sc.Matrices(0, ms)
+	for i := range ms {
+		dl.Add(gfx.MeshCube, &ms[i], peer.CubeColor)
+	}
+	f := &gfx.Picture{}
+	f.Reset(1280, 720, peer.Background)
+	f.AddScene(dl)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	win, err := window.Open(window.Config{Width: 1280, Height: 720, Hidden: true, NoVSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer win.Close()
+	r := win.Renderer()
+	if err := r.SetGraphics(gfx.Graphics{Shadows: gfx.ShadowOff, MSAA: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Render(f); err != nil {
+		t.Fatal(err)
+	}
+	img, err := r.Screenshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// The peer lit in linear light draws tickwork's pixels: inside the cubes'
+// faces (away from edges, which two rasterisers may cover differently)
+// nearly every pixel matches within two levels. Lit in gamma space it
+// does not: its shaded faces are darker.
+func TestPeerPixelsMatchTickwork(t *testing.T) {
+	bin := buildPeer(t, t.TempDir())
+	const n = 400
+	tw := tickworkShot(t, n)
+	bg := rgba(peer.Background)
+	for _, c := range []struct {
+		k       peer.Shading
+		minSame float64 // share of face pixels within 2 levels
+		maxSame float64
+	}{
+		{peer.ShadingLinear, 0.98, 1},
+		{peer.ShadingGamma, 0, 0.5},
+	} {
+		other := peerShot(t, bin, n, c.k)
+		if other.Bounds() != tw.Bounds() {
+			t.Fatalf("%s: peer's screenshot %v, tickwork's %v", c.k, other.Bounds(), tw.Bounds())
+		}
+		faces, same := 0, 0
+		b := tw.Bounds()
+		for y := b.Min.Y + 1; y < b.Max.Y-1; y++ {
+			for x := b.Min.X + 1; x < b.Max.X-1; x++ {
+				p := tw.RGBAAt(x, y)
+				if p == bg || !flat(tw, x, y) || !flat(other, x, y) {
+					continue
+				}
+				faces++
+				if near(p, other.RGBAAt(x, y), 2) {
+					same++
+				}
+			}
+		}
+		share := float64(same) / float64(max(faces, 1))
+		t.Logf("%s: %d of %d face pixels (%.1f%%) within 2 levels of tickwork's", c.k, same, faces, 100*share)
+		if faces < 10000 || share < c.minSame || share > c.maxSame {
+			t.Errorf("%s: %d of %d face pixels within 2 levels of tickwork's (%.1f%%), want %.0f%% to %.0f%% of at least 10,000",
+				c.k, same, faces, 100*share, 100*c.minSame, 100*c.maxSame)
+		}
+	}
+}
+
+// flat reports whether the pixel at x, y and its eight neighbours are all
+// one colour: inside a face, away from its edges.
+func flat(img *image.RGBA, x, y int) bool {
+	p := img.RGBAAt(x, y)
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if img.RGBAAt(x+dx, y+dy) != p {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func near(a, b color.RGBA, tol int) bool {
+	d := func(x, y uint8) bool { return max(int(x)-int(y), int(y)-int(x)) <= tol }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
+}
+
+func rgba(c gfx.Color) color.RGBA {
+	q := func(v float32) uint8 { return uint8(min(max(v, 0), 1)*255 + 0.5) }
+	return color.RGBA{q(c.R), q(c.G), q(c.B), 255}
 }

@@ -16,8 +16,9 @@ import (
 )
 
 // PeerComparison is tickwork against a peer engine on package peer's cube
-// scene: rounds of runs, tickwork and the peer alternating at each size,
-// then both paced to 60 Hz; the figures are medians over the rounds.
+// scene: rounds of runs, tickwork (one behaviour per cube) and the peer
+// lit both ways (peer.Shadings) taking turns at each size, then both paced
+// to 60 Hz; the figures are medians over the rounds.
 type PeerComparison struct {
 	Engine        string      `json:"engine"` // as the peer reports itself
 	Binary        string      `json:"binary"`
@@ -30,20 +31,50 @@ type PeerComparison struct {
 	Errors        []string    `json:"errors,omitempty"` // runs that failed
 }
 
-// PeerSize is both engines' frame rates at one cube count.
+// PeerSize is the engines' frame rates at one cube count: tickwork's and
+// the peer's lit in gamma space (as a raylib user writes it) and in
+// linear light (tickwork's pixels).
 type PeerSize struct {
 	Cubes       int       `json:"cubes"`
-	TickworkFPS []float64 `json:"tickwork_fps"` // each round's median frame rate
-	PeerFPS     []float64 `json:"peer_fps"`
+	TickworkFPS []float64 `json:"tickwork_fps"`        // each round's median frame rate
+	GammaFPS    []float64 `json:"peer_gamma_fps"`      // the peer lit in gamma space
+	LinearFPS   []float64 `json:"peer_linear_fps"`     // the peer lit in linear light
 	Tickwork    float64   `json:"tickwork_fps_median"` // median over the rounds
-	Peer        float64   `json:"peer_fps_median"`
-	Ratio       float64   `json:"ratio"` // Tickwork / Peer; 0 when a side has no run
+	Gamma       float64   `json:"peer_gamma_fps_median"`
+	Linear      float64   `json:"peer_linear_fps_median"`
+	RatioGamma  float64   `json:"ratio_gamma"`  // Tickwork / Gamma; 0 when a side has no run
+	RatioLinear float64   `json:"ratio_linear"` // Tickwork / Linear; 0 when a side has no run
 
 	// Profiles is where each round's tickwork frame went; Profile is the
 	// one of the round with the median frame rate (the lower of the two
 	// middle rounds for an even count), nil without tickwork runs.
 	Profiles []PeerProfile `json:"tickwork_profiles,omitempty"`
 	Profile  *PeerProfile  `json:"tickwork_profile,omitempty"`
+}
+
+// peerFPS is the peer's frame rates of s lit with shading k.
+func (s *PeerSize) peerFPS(k peer.Shading) *[]float64 {
+	if k == peer.ShadingGamma {
+		return &s.GammaFPS
+	}
+	return &s.LinearFPS
+}
+
+// ratio is tickwork's median frame rate over the peer's lit with shading
+// k (0 when a side has no run).
+func (s *PeerSize) ratio(k peer.Shading) float64 {
+	if k == peer.ShadingGamma {
+		return s.RatioGamma
+	}
+	return s.RatioLinear
+}
+
+// peerMedian is the peer's median frame rate lit with shading k.
+func (s *PeerSize) peerMedian(k peer.Shading) float64 {
+	if k == peer.ShadingGamma {
+		return s.Gamma
+	}
+	return s.Linear
 }
 
 // PeerProfile is where one tickwork run's frames went: the mean of each
@@ -105,12 +136,16 @@ func median(vs []float64) float64 {
 
 // finish computes the medians and ratios from the rounds.
 func (pc *PeerComparison) finish() {
+	ratio := func(a, b float64) float64 {
+		if a > 0 && b > 0 {
+			return a / b
+		}
+		return 0
+	}
 	for i := range pc.Sizes {
 		s := &pc.Sizes[i]
-		s.Tickwork, s.Peer, s.Ratio = median(s.TickworkFPS), median(s.PeerFPS), 0
-		if s.Tickwork > 0 && s.Peer > 0 {
-			s.Ratio = s.Tickwork / s.Peer
-		}
+		s.Tickwork, s.Gamma, s.Linear = median(s.TickworkFPS), median(s.GammaFPS), median(s.LinearFPS)
+		s.RatioGamma, s.RatioLinear = ratio(s.Tickwork, s.Gamma), ratio(s.Tickwork, s.Linear)
 		s.Profile = nil
 		if n := len(s.Profiles); n > 0 {
 			byFPS := slices.Clone(s.Profiles)
@@ -155,27 +190,30 @@ func runPeerComparison(c *config, res *Results, keep *keeper, buf *[]frameRec, l
 		logf("peer comparison: tickwork %s", runLine(&r))
 		return &r, nil
 	}
-	other := func(n, pace int, d time.Duration) (*peer.Report, error) {
-		rep, err := runPeerBinary(c.peer, c, n, pace, d)
+	other := func(n, pace int, k peer.Shading, d time.Duration) (*peer.Report, error) {
+		rep, err := runPeerBinary(c.peer, c, n, pace, k, d)
 		if err != nil {
 			return nil, err
 		}
 		pc.Engine = rep.Engine
-		logf("peer comparison: %s, %d cubes: %d frames in %.1f s, median %.1f fps; pace err p99 %.3f ms",
-			rep.Engine, rep.Cubes, rep.Frames, rep.DurationS, rep.FPSMedian, rep.IntervalErrP99)
+		logf("peer comparison: %s (%s), %d cubes: %d frames in %.1f s, median %.1f fps; pace err p99 %.3f ms",
+			rep.Engine, k, rep.Cubes, rep.Frames, rep.DurationS, rep.FPSMedian, rep.IntervalErrP99)
 		return rep, nil
 	}
+	// The runs of one size: tickwork, then the peer lit each way.
+	sides := len(peer.Shadings) + 1
 	ok := true
 	for round := range c.peerRounds {
 		for i := range pc.Sizes {
 			s := &pc.Sizes[i]
-			// Alternate who goes first, so that a drift in the machine's
-			// speed over the run favours neither.
-			for k := range 2 {
-				if (round+i+k)%2 == 0 {
+			// Rotate who goes first, so that a drift in the machine's
+			// speed over the run favours no side.
+			for k := range sides {
+				side := (round + i + k) % sides
+				if side == 0 {
 					r, err := tickwork(cubesScenario, s.Cubes, c.peerDuration)
 					if err != nil {
-						fail(fmt.Sprintf("tickwork, %d cubes, round %d", s.Cubes, round+1), err)
+						fail(fmt.Sprintf("%s, %d cubes, round %d", sideTickwork, s.Cubes, round+1), err)
 						if ok = false; isNoDisplay(err) {
 							return false
 						}
@@ -183,15 +221,17 @@ func runPeerComparison(c *config, res *Results, keep *keeper, buf *[]frameRec, l
 					}
 					s.TickworkFPS = append(s.TickworkFPS, r.FPSMedian)
 					s.Profiles = append(s.Profiles, profileOf(r))
-				} else {
-					rep, err := other(s.Cubes, 0, c.peerDuration)
-					if err != nil {
-						fail(fmt.Sprintf("peer, %d cubes, round %d", s.Cubes, round+1), err)
-						ok = false
-						continue
-					}
-					s.PeerFPS = append(s.PeerFPS, rep.FPSMedian)
+					continue
 				}
+				sh := peer.Shadings[side-1]
+				rep, err := other(s.Cubes, 0, sh, c.peerDuration)
+				if err != nil {
+					fail(fmt.Sprintf("%s, %d cubes, round %d", peerSide(sh), s.Cubes, round+1), err)
+					ok = false
+					continue
+				}
+				fps := s.peerFPS(sh)
+				*fps = append(*fps, rep.FPSMedian)
 			}
 		}
 		p := pc.Pacing
@@ -200,10 +240,10 @@ func runPeerComparison(c *config, res *Results, keep *keeper, buf *[]frameRec, l
 				r, err := tickwork(cubesPacedScenario, 1, c.peerPace)
 				switch {
 				case err != nil:
-					fail(fmt.Sprintf("tickwork pacing, round %d", round+1), err)
+					fail(fmt.Sprintf("%s pacing, round %d", sideTickwork, round+1), err)
 					ok = false
 				case r.Pacing == nil:
-					fail(fmt.Sprintf("tickwork pacing, round %d", round+1), errors.New("the engine did not pace in software (it saw the driver honour vsync)"))
+					fail(fmt.Sprintf("%s pacing, round %d", sideTickwork, round+1), errors.New("the engine did not pace in software (it saw the driver honour vsync)"))
 					ok = false
 				default:
 					p.TargetMs = r.Pacing.TargetMs
@@ -211,9 +251,9 @@ func runPeerComparison(c *config, res *Results, keep *keeper, buf *[]frameRec, l
 					p.TickworkEngineP99 = append(p.TickworkEngineP99, r.Pacing.EngineP99MaxMs)
 				}
 			} else {
-				rep, err := other(1, 60, c.peerPace)
+				rep, err := other(1, 60, peer.ShadingLinear, c.peerPace)
 				if err != nil {
-					fail(fmt.Sprintf("peer pacing, round %d", round+1), err)
+					fail(fmt.Sprintf("%s pacing, round %d", sidePeer, round+1), err)
 					ok = false
 					continue
 				}
@@ -225,11 +265,21 @@ func runPeerComparison(c *config, res *Results, keep *keeper, buf *[]frameRec, l
 	return ok
 }
 
-// runPeerBinary runs the peer binary once and reads its report.
-func runPeerBinary(bin string, c *config, cubes, pace int, d time.Duration) (*peer.Report, error) {
+// The sides of the comparison, as its errors name them.
+const (
+	sideTickwork = "tickwork"
+	sidePeer     = "peer"
+)
+
+// peerSide names the peer lit with shading k in errors: "peer (gamma)".
+func peerSide(k peer.Shading) string { return sidePeer + " (" + string(k) + ")" }
+
+// runPeerBinary runs the peer binary once, lit with shading k, and reads
+// its report.
+func runPeerBinary(bin string, c *config, cubes, pace int, k peer.Shading, d time.Duration) (*peer.Report, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), c.peerWarmup+d+time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "-cubes", strconv.Itoa(cubes), "-pace", strconv.Itoa(pace),
+	cmd := exec.CommandContext(ctx, bin, "-cubes", strconv.Itoa(cubes), "-pace", strconv.Itoa(pace), "-shading", string(k),
 		"-duration", d.String(), "-warmup", c.peerWarmup.String(),
 		"-width", strconv.Itoa(c.width), "-height", strconv.Itoa(c.height))
 	var stdout, stderr bytes.Buffer
@@ -247,6 +297,9 @@ func runPeerBinary(bin string, c *config, cubes, pace int, d time.Duration) (*pe
 	}
 	if rep.Cubes != cubes {
 		return nil, fmt.Errorf("%s drew %d cubes, asked %d", bin, rep.Cubes, cubes)
+	}
+	if rep.Shading != k {
+		return nil, fmt.Errorf("%s lit its cubes %q, asked %q (is it an older peer? rebuild it)", bin, rep.Shading, k)
 	}
 	return rep, nil
 }

@@ -170,6 +170,9 @@ func open(cfg Config) (w *Window, err error) {
 	glfw.WindowHint(glfw.DoubleBuffer, glfw.True)
 	glfw.WindowHint(glfw.DepthBits, 24)
 	glfw.WindowHint(glfw.StencilBits, 0)
+	// A framebuffer that encodes sRGB lets the renderer skip the shaders'
+	// encoding (gfx/gl41 falls back to it where the driver offers none).
+	glfw.WindowHint(glfw.SRGBCapable, glfw.True)
 	glfw.WindowHint(glfw.Resizable, boolHint(!cfg.FixedSize))
 	glfw.WindowHint(glfw.Visible, boolHint(!cfg.Hidden))
 

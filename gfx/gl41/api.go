@@ -42,10 +42,11 @@ const (
 	capDepthTest = iota
 	capCullFace
 	capBlend
+	capFramebufferSRGB
 	numCaps
 )
 
-var capEnums = [numCaps]uint32{gl.DEPTH_TEST, gl.CULL_FACE, gl.BLEND}
+var capEnums = [numCaps]uint32{gl.DEPTH_TEST, gl.CULL_FACE, gl.BLEND, gl.FRAMEBUFFER_SRGB}
 
 func (a *api) resetCounters() { a.calls, a.skipped = 0, 0 }
 

@@ -44,7 +44,11 @@
 // (gfx.Environment). Textures of colour images are sRGB textures,
 // decoded by the sampler; instance colours (gfx.Color, sRGB-encoded as
 // picked) are decoded in the vertex shader; the result is encoded to sRGB
-// as it is written. Each mesh program is compiled in variants (a plain
+// as it is written: by the window's framebuffer (GL_FRAMEBUFFER_SRGB) for
+// opaque draws straight into a framebuffer that encodes, by the shader
+// otherwise. On a software rasteriser the renderer also flushes every
+// 64k triangles, so its threads rasterise while the next draws are
+// binned, and keeps glibc's free heap between frames. Each mesh program is compiled in variants (a plain
 // scene or not; a Lambert or a PBR material), as a software rasteriser
 // runs both sides of every branch: a batch draws with the variant its
 // scene and material need. Before a scene's batches the sun's shadow maps

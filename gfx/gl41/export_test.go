@@ -39,10 +39,14 @@ func ObjectsForTest(r *Renderer) Objects {
 	o.VAOs = append(o.VAOs, r.hud.vao, r.lines.vao)
 	o.Programs = []uint32{r.hud.prog.id, r.lines.prog.id, r.shadow.prog.id, r.sky.prog.id}
 	for _, p := range r.meshProgs {
-		o.Programs = append(o.Programs, p.id)
+		if p.id != 0 {
+			o.Programs = append(o.Programs, p.id)
+		}
 	}
 	for _, p := range r.leanProgs {
-		o.Programs = append(o.Programs, p.id)
+		if p.id != 0 {
+			o.Programs = append(o.Programs, p.id)
+		}
 	}
 	o.Textures = append(o.Textures, r.hud.tex, r.white)
 	return o
@@ -86,3 +90,37 @@ func SetMaxTextureForTest(r *Renderer, n int) { r.maxTexture = n }
 // SetLeanForTest turns the lean instance layout on (the default) or off,
 // so a test can draw the same frame both ways.
 func SetLeanForTest(r *Renderer, on bool) { r.noLean = !on }
+
+// SetShaderEncodeForTest makes the shaders encode every draw's colour to
+// sRGB (on) or lets the window's framebuffer encode opaque scene draws
+// where it can (the default), so a test can draw the same frame both ways.
+func SetShaderEncodeForTest(r *Renderer, on bool) { r.shaderEncode = on }
+
+// FramebufferEncodesForTest reports whether r found the window's
+// framebuffer encoding sRGB.
+func FramebufferEncodesForTest(r *Renderer) bool { return r.targetSRGB }
+
+// LinearOutForTest reports whether the last frame's opaque scene draws
+// were encoded by the framebuffer.
+func LinearOutForTest(r *Renderer) bool { return r.linearOut }
+
+// HeapKeptForTest reports whether New told glibc to keep the C heap's
+// free memory (done on a software rasteriser under glibc).
+func HeapKeptForTest(r *Renderer) bool { return r.heapKept }
+
+// GlibcForTest reports whether the program runs on glibc (Linux).
+func GlibcForTest() bool { return glibc() }
+
+// SetFlushForTest lets a software rasteriser be flushed mid-frame (on, the
+// default) or not, so a test can draw the same frame both ways.
+func SetFlushForTest(r *Renderer, on bool) { r.noFlush = !on }
+
+// SetKeepHeapForTest sets glibc's thresholds as New does on a software
+// rasteriser (on) or to glibc's initial ones (off); it reports whether the
+// setting took.
+func SetKeepHeapForTest(on bool) bool {
+	if on {
+		return setHeap(keepHeapBytes, mmapBytes)
+	}
+	return setHeap(defaultTrimBytes, defaultMmapBytes)
+}

@@ -125,6 +125,7 @@ func (r *Renderer) drawHUD(hud *gfx.HUD, w, h int, scale float32) error {
 		scale = 1
 	}
 	defer s.tt.endFrame()
+	r.shaderEncodes() // the HUD's colours are sRGB
 	q := s.quads[:0]
 	s.runs = s.runs[:0]
 	var bad error

@@ -40,9 +40,13 @@ type leanProgram struct {
 // loadLeanProgram (re)builds the lean program's variants. On error the
 // programs in use, if any, are kept.
 func (r *Renderer) loadLeanProgram() error {
+	linear := r.linearSource(shaders.MeshLean().Fragment)
 	var ps [numLean]program
 	for v := range ps {
-		p, err := r.loadVariant(shaders.MeshLean(), variantDefines(v))
+		if leanVariant(v)&variantLinear != 0 && !linear {
+			continue // never drawn with
+		}
+		p, err := r.loadVariant(shaders.MeshLean(), variantDefines(leanVariant(v)))
 		if err != nil {
 			for k := range v {
 				r.gl.deleteProgram(&ps[k].id)
@@ -53,6 +57,10 @@ func (r *Renderer) loadLeanProgram() error {
 	}
 	for v, p := range ps {
 		r.gl.deleteProgram(&r.leanProgs[v].id)
+		if p.id == 0 {
+			r.leanProgs[v] = leanProgram{}
+			continue
+		}
 		r.gl.useProgram(p.id)
 		r.gl.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
 		r.leanProgs[v] = leanProgram{
@@ -62,6 +70,7 @@ func (r *Renderer) loadLeanProgram() error {
 			uUnlit:  p.uniform(shaders.UniformUnlit),
 		}
 	}
+	r.leanLinear = linear
 	return nil
 }
 
@@ -97,8 +106,14 @@ func (r *Renderer) packLean(ins []gfx.Instance) (gfx.Color, bool) {
 // colour c with material g, through the lean program.
 func (r *Renderer) drawLean(m *gpuMesh, g *gpuMaterial, c gfx.Color, n int) {
 	a := &r.gl
-	p := &r.leanProgs[r.sv.variant]
+	v := r.sv.variant
+	linear := r.linearOut && r.leanLinear
+	if linear {
+		v |= variantLinear
+	}
+	p := &r.leanProgs[leanIndex(v)]
 	a.useProgram(p.id)
+	a.enable(capFramebufferSRGB, linear)
 	if !r.leanScene {
 		// The scene's camera and light, set once per scene in this program.
 		r.leanScene = true

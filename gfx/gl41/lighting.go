@@ -54,6 +54,7 @@ const (
 	noticeBadEnv
 	noticeShadowMap
 	noticeMSAA
+	noticeNoSRGB
 	noticeNoTangents
 )
 

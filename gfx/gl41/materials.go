@@ -255,8 +255,15 @@ func (r *Renderer) drawInstances(m *gpuMesh, mat *gpuMaterial, ins []gfx.Instanc
 	if mat.fancy {
 		v |= variantPBR
 	}
+	// Blended draws keep the shader's encoding: the framebuffer's would
+	// blend in linear light, not as they always have.
+	linear := r.linearOut && r.meshLinear && !mat.blend
+	if linear {
+		v |= variantLinear
+	}
 	p := &r.meshProgs[v]
 	r.gl.useProgram(p.id)
+	r.gl.enable(capFramebufferSRGB, linear)
 	if !r.sceneSet[v] {
 		r.sceneSet[v] = true
 		r.setScene(&p.scene)
@@ -278,13 +285,9 @@ func (r *Renderer) streamAndDraw(m *gpuMesh, layout uint8, data unsafe.Pointer, 
 	t0 := time.Now()
 	off := a.upload(&m.inst, r.upload, data, size)
 	t1 := time.Now()
-	if off != m.instOffset || m.layout != layout {
-		r.pointInstances(m, off, layout)
-	}
-	t2 := time.Now()
-	a.draw(m, int32(n))
+	r.drawFlushing(m, layout, off, n)
 	r.stats.UploadTime += t1.Sub(t0)
-	r.stats.DrawTime += time.Since(t2)
+	r.stats.DrawTime += time.Since(t1)
 	r.stats.DrawCalls++
 	r.stats.Batches++
 	r.stats.Instances += n

@@ -58,8 +58,9 @@ func (r *Renderer) loadVariant(desc shaders.Program, defines string) (program, e
 	if defines != "" {
 		fs = withDefines(fs, defines)
 	}
-	// Only the variant with every define uses every uniform.
-	strict := r.shaderDir == "" && !desc.Partial && (!desc.Variants || len(strings.Fields(defines)) == variantsOf(desc))
+	// Only the variant with every define uses every uniform
+	// (DefineLinearOutput removes none).
+	strict := r.shaderDir == "" && !desc.Partial && (!desc.Variants || variantCount(defines) == variantsOf(desc))
 	id, err := r.compileProgram(desc.Vertex, vs, desc.Fragment, fs)
 	if err != nil {
 		return program{}, err
@@ -173,4 +174,16 @@ func variantsOf(desc shaders.Program) int {
 		return 2
 	}
 	return 1
+}
+
+// variantCount counts the defines that leave uniforms unused (all but
+// shaders.DefineLinearOutput) in a space-separated list.
+func variantCount(defines string) int {
+	n := 0
+	for _, d := range strings.Fields(defines) {
+		if d != shaders.DefineLinearOutput {
+			n++
+		}
+	}
+	return n
 }

@@ -59,33 +59,50 @@ type meshProgram struct {
 // Program variants, as bits: variantFull (shaders.DefineSceneFull) for
 // scenes with more than the sun and one ambient colour, variantPBR
 // (shaders.DefineMaterialPBR, the mesh program only) for PBR materials and
-// materials with maps or emission. The lean program has the first two.
+// materials with maps or emission, variantLinear
+// (shaders.DefineLinearOutput) for draws into a framebuffer that encodes
+// sRGB itself (see srgb.go). The lean program has variantFull and
+// variantLinear, at leanIndex.
 const (
-	variantPlain = 0
-	variantFull  = 1
-	variantPBR   = 2
-	numVariants  = 4
-	numLean      = 2
+	variantPlain  = 0
+	variantFull   = 1
+	variantPBR    = 2
+	variantLinear = 4
+	numVariants   = 8
+	numLean       = 4
 )
 
 // variantDefines are the defines of variant v.
 func variantDefines(v int) string {
-	switch v {
-	case variantFull:
-		return shaders.DefineSceneFull
-	case variantPBR:
-		return shaders.DefineMaterialPBR
-	case variantFull | variantPBR:
-		return shaders.DefineSceneFull + " " + shaders.DefineMaterialPBR
+	var d []string
+	if v&variantFull != 0 {
+		d = append(d, shaders.DefineSceneFull)
 	}
-	return ""
+	if v&variantPBR != 0 {
+		d = append(d, shaders.DefineMaterialPBR)
+	}
+	if v&variantLinear != 0 {
+		d = append(d, shaders.DefineLinearOutput)
+	}
+	return strings.Join(d, " ")
 }
+
+// leanIndex is the index in Renderer.leanProgs of mesh variant v's lean
+// program (v's variantFull and variantLinear bits).
+func leanIndex(v int) int { return v&variantFull | (v&variantLinear)>>1 }
+
+// leanVariant is the mesh variant of lean program i (leanIndex's inverse).
+func leanVariant(i int) int { return i&1 | (i&2)<<1 }
 
 // loadMeshProgram (re)builds the mesh program's variants and looks up
 // their uniforms. On error the programs in use, if any, are kept.
 func (r *Renderer) loadMeshProgram() error {
+	linear := r.linearSource(shaders.Mesh().Fragment)
 	var ps [numVariants]program
 	for v := range ps {
+		if v&variantLinear != 0 && !linear {
+			continue // never drawn with
+		}
 		p, err := r.loadVariant(shaders.Mesh(), variantDefines(v))
 		if err != nil {
 			for k := range v {
@@ -97,6 +114,10 @@ func (r *Renderer) loadMeshProgram() error {
 	}
 	for v, p := range ps {
 		r.gl.deleteProgram(&r.meshProgs[v].id)
+		if p.id == 0 {
+			r.meshProgs[v] = meshProgram{}
+			continue
+		}
 		r.meshProgs[v] = meshProgram{
 			program: p, scene: p.sceneLocs(),
 			uPBR: p.uniform(shaders.UniformPBR), uNormalScale: p.uniform(shaders.UniformNormalScale),
@@ -113,6 +134,7 @@ func (r *Renderer) loadMeshProgram() error {
 		r.gl.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
 	}
 	r.curMats = [numVariants]*gpuMaterial{}
+	r.meshLinear = linear
 	return nil
 }
 

@@ -34,7 +34,7 @@ type Options struct {
 
 // Stats are the counters of the last frame Render drew.
 type Stats struct {
-	DrawCalls       int // glDraw* calls, scenes and HUD
+	DrawCalls       int // glDraw* calls, scenes and HUD (a batch split by mid-frame flushes counts once)
 	Batches         int // non-empty mesh batches drawn (one draw call each)
 	Instances       int // mesh instances drawn
 	LeanBatches     int // batches drawn with the lean 48-byte instance layout (see the package documentation)
@@ -46,6 +46,7 @@ type Stats struct {
 	GLCalls         int // GL (cgo) calls made
 	BytesUploaded   int // bytes streamed to the GPU
 	SkippedBinds    int // binds and enables skipped by the state cache
+	Flushes         int // glFlush calls mid-frame, so a software rasteriser starts rasterising early (flush.go)
 
 	// RenderTime is the wall time of the Render call. Render never waits for
 	// the GPU to finish the frame, but a driver may do work or block inside
@@ -90,6 +91,15 @@ type Renderer struct {
 	msaa      msaaTarget
 	sky       skyState
 	software  bool // GL_RENDERER is a software rasteriser
+
+	targetSRGB   bool // the window's framebuffer encodes sRGB (srgb.go)
+	linearOut    bool // this frame's opaque scene draws write linear colour, GL_FRAMEBUFFER_SRGB on
+	shaderEncode bool // the shaders encode every draw (tests compare the two)
+	meshLinear   bool // the mesh program's variantLinear programs are built
+	leanLinear   bool // the lean program's are
+	unflushed    int  // triangles drawn since the last glFlush (flush.go)
+	noFlush      bool // never flush mid-frame (tests compare the two)
+	heapKept     bool // glibc keeps the C heap's free memory between frames (heap_linux.go)
 
 	assets     Assets
 	meshes     []gpuMesh     // indexed by gfx.MeshID, uploaded on first use; meshes[0] (MeshNone) is empty
@@ -143,6 +153,9 @@ func New(opts Options) (*Renderer, error) {
 		r.name = gl.GoStr(p)
 	}
 	r.software = softwareRasteriser(r.name)
+	if r.software {
+		r.heapKept = keepCHeap()
+	}
 	if err := r.init(); err != nil {
 		r.Close()
 		return nil, err
@@ -151,6 +164,7 @@ func New(opts Options) (*Renderer, error) {
 }
 
 func (r *Renderer) init() error {
+	r.initSRGB()
 	if err := r.loadMeshProgram(); err != nil {
 		return err
 	}
@@ -283,6 +297,7 @@ func (r *Renderer) Render(f *gfx.Picture) error {
 	start := time.Now()
 	r.gl.resetCounters()
 	r.stats = Stats{}
+	r.unflushed = 0
 	if f == nil {
 		return errors.New("gl41: Render of a nil frame")
 	}
@@ -296,6 +311,8 @@ func (r *Renderer) Render(f *gfx.Picture) error {
 	a := &r.gl
 	r.width, r.height = f.Width, f.Height
 	r.beginScenes(f.Width, f.Height)
+	r.chooseEncoding()
+	r.shaderEncodes() // the clear colour is sRGB
 	a.setViewport(int32(f.Width), int32(f.Height))
 	a.depthMask(true)
 	a.clearColor(f.Clear.R, f.Clear.G, f.Clear.B, f.Clear.A)
@@ -389,6 +406,7 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 		r.drawInstances(m, mat, b.Instances)
 	}
 	if len(dl.SkinnedBatches()) > 0 {
+		r.shaderEncodes()
 		if err := r.drawSkinned(dl); err != nil && bad == nil {
 			bad = err
 		}
@@ -396,6 +414,7 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 	if len(r.blendBatches) > 0 {
 		r.drawBlended(dl)
 	}
+	r.shaderEncodes()
 	r.drawLines(dl)
 	return bad
 }

@@ -47,6 +47,7 @@ func (r *Renderer) drawSky(dl *gfx.DrawList) {
 	s := &r.sky
 	a := &r.gl
 	s.inv = r.vp.Inv()
+	r.shaderEncodes() // the sky's colours are sRGB
 	a.useProgram(s.prog.id)
 	a.uniformMatrix4(s.uInvVP, &s.inv)
 	a.uniform3(s.uCam, r.sv.cam[0], r.sv.cam[1], r.sv.cam[2])

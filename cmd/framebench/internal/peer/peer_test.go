@@ -132,6 +132,24 @@ func TestParseReport(t *testing.T) {
 	}
 }
 
+func TestParseShading(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want Shading
+		err  string
+	}{
+		{"gamma", ShadingGamma, ""},
+		{"linear", ShadingLinear, ""},
+		{"Linear", "", `shading "Linear": want "gamma"`},
+		{"", "", `shading "": want`},
+	} {
+		got, err := ParseShading(tt.in)
+		if got != tt.want || (tt.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.err)) {
+			t.Errorf("%q: got %q, %v; want %q, error containing %q", tt.in, got, err, tt.want, tt.err)
+		}
+	}
+}
+
 // A peer draws the scene by laying it out once and asking for every
 // cube's matrix each frame.
 func ExampleScene_Matrices() {

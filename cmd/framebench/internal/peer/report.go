@@ -12,6 +12,7 @@ import (
 type Report struct {
 	Engine    string  `json:"engine"`     // the peer and its version, e.g. "raylib-go v0.55.1"
 	Mode      string  `json:"mode"`       // "cubes" (vsync off, unpaced) or "pacing"
+	Shading   Shading `json:"shading"`    // how the cubes were lit
 	Cubes     int     `json:"cubes"`      // cubes drawn every frame
 	Width     int     `json:"width"`      // window size
 	Height    int     `json:"height"`     //

@@ -10,6 +10,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"strings"
 	"time"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
@@ -22,10 +23,13 @@ import (
 // engineName names the peer in reports; keep it in step with go.mod.
 const engineName = "raylib-go v0.55.1"
 
-// The instancing shader: raylib binds vertexPosition and vertexNormal, sets
-// mvp (view × projection when instancing) and colDiffuse (the material's
-// colour), and feeds instanceTransform from DrawMeshInstanced's matrices.
-// Lambert lighting in linear light, as tickwork's mesh shader does.
+// The instancing shaders: raylib binds vertexPosition and vertexNormal,
+// sets mvp (view × projection when instancing) and colDiffuse (the
+// material's colour), and feeds instanceTransform from
+// DrawMeshInstanced's matrices. The vertex shader gives the fragment
+// shader the colour to light: decoded to linear light (shaded as tickwork's
+// mesh shader does, then encoded back to sRGB) or, lit in gamma space, the
+// sRGB value as it is.
 const vertexShader = `#version 330
 in vec3 vertexPosition;
 in vec3 vertexNormal;
@@ -41,7 +45,11 @@ vec3 srgbToLinear(vec3 c) {
 
 void main() {
     fragNormal = mat3(instanceTransform) * vertexNormal; // rotation and translation only
+#ifdef LINEAR
     fragColor = srgbToLinear(colDiffuse.rgb);
+#else
+    fragColor = colDiffuse.rgb;
+#endif
     gl_Position = mvp * instanceTransform * vec4(vertexPosition, 1.0);
 }
 `
@@ -61,9 +69,24 @@ vec3 linearToSrgb(vec3 c) {
 
 void main() {
     float diffuse = max(dot(normalize(fragNormal), -lightDir), 0.0);
-    finalColor = vec4(linearToSrgb(fragColor * (ambient + lightColor * diffuse)), 1.0);
+    vec3 lit = fragColor * (ambient + lightColor * diffuse);
+#ifdef LINEAR
+    finalColor = vec4(linearToSrgb(lit), 1.0);
+#else
+    finalColor = vec4(lit, 1.0);
+#endif
 }
 `
+
+// shaderSource is src for shading s: "#define LINEAR" after the #version
+// line for linear shading.
+func shaderSource(src string, s peer.Shading) string {
+	if s != peer.ShadingLinear {
+		return src
+	}
+	first, rest, _ := strings.Cut(src, "\n")
+	return first + "\n#define LINEAR\n" + rest
+}
 
 // measure opens the window, warms up, measures and returns the report.
 // Everything runs on the main thread, which raylib's GLFW needs.
@@ -81,7 +104,7 @@ func measure(o *options) (*peer.Report, error) {
 	defer rl.CloseWindow()
 	rl.SetTargetFPS(int32(o.pace))
 
-	shader := rl.LoadShaderFromMemory(vertexShader, fragmentShader)
+	shader := rl.LoadShaderFromMemory(shaderSource(vertexShader, o.shading), shaderSource(fragmentShader, o.shading))
 	// A shader that fails to compile or link comes back as raylib's
 	// default one, which has no instanceTransform.
 	if !rl.IsShaderValid(shader) || shader.ID == rl.GetShaderIdDefault() {
@@ -152,14 +175,18 @@ func measure(o *options) (*peer.Report, error) {
 			return nil, errors.New("the window was closed")
 		}
 	}
-	rep := &peer.Report{Engine: engineName, Mode: "cubes", Cubes: sc.Len(), Width: o.width, Height: o.height}
+	rep := &peer.Report{Engine: engineName, Mode: "cubes", Shading: o.shading, Cubes: sc.Len(), Width: o.width, Height: o.height}
 	target60 := 0.0
 	if o.pace > 0 {
 		rep.Mode, target60 = "pacing", 1e6/float64(o.pace)
 	}
 	rep.Summarise(intervals, prev.Sub(t0).Seconds(), target60)
 	if o.shot != "" {
-		frame(time.Since(start).Seconds())
+		at := o.at
+		if at < 0 {
+			at = time.Since(start).Seconds()
+		}
+		frame(at)
 		err := screenshot(o.shot)
 		rl.EndDrawing()
 		if err != nil {

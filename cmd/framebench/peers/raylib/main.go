@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/tickwork/tickwork/cmd/framebench/internal/peer"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -20,6 +22,8 @@ type options struct {
 	width, height int
 	pace          int
 	shot          string
+	shading       peer.Shading
+	at            float64 // scene time of the screenshot's frame, seconds; negative: the clock's
 }
 
 // run parses args, makes one run and prints its report; it returns the exit
@@ -35,10 +39,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.height, "height", 720, "window height, 16 to 16384")
 	fs.IntVar(&o.pace, "pace", 0, "frames per second for raylib's frame limiter (SetTargetFPS); 0: unpaced")
 	fs.StringVar(&o.shot, "shot", "", "write a PNG of the last frame to this file")
+	shading := fs.String("shading", string(peer.ShadingLinear), "how the cubes are lit: linear (in linear light, sRGB output: tickwork's pixels) or gamma (on the sRGB values, as a raylib user writes it)")
+	fs.Float64Var(&o.at, "at", -1, "with -shot: the scene's time in seconds in the screenshot (cubes turned as at that time), so that it can be compared; negative: the clock's")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
+		return 2
+	}
+	var err error
+	if o.shading, err = peer.ParseShading(*shading); err != nil {
+		fmt.Fprintf(stderr, "raylib peer: -shading: %v (see -h)\n", err)
 		return 2
 	}
 	if err := o.validate(fs.NArg()); err != nil {
