@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -96,53 +95,9 @@ func cubeGrid(n int) *gfx.Picture {
 // flushed/unflushed, the ratio in the same run.
 func BenchmarkFlush(b *testing.B) {
 	win := openWindow(b, 1280, 720, gl41.Options{})
+	flush := abWays{a: "flushed", b: "unflushed", set: gl41.SetFlushForTest, restore: true}
 	for _, n := range []int{10000, 20000, 50000} {
 		f := cubeGrid(n)
-		b.Run(fmt.Sprintf("cubes=%d", n), func(b *testing.B) {
-			var err error
-			mainthread.Call(func() {
-				r := win.Renderer()
-				if err = r.SetGraphics(gfx.Graphics{Shadows: gfx.ShadowOff, MSAA: 1}); err != nil {
-					return
-				}
-				defer r.SetGraphics(gfx.Graphics{})
-				defer gl41.SetFlushForTest(r, true)
-				frame := func(flush bool) time.Duration {
-					gl41.SetFlushForTest(r, flush)
-					t := time.Now()
-					if e := r.Render(f); e != nil && err == nil {
-						err = e
-					}
-					if e := win.SwapBuffers(); e != nil && err == nil {
-						err = e
-					}
-					return time.Since(t)
-				}
-				for range 3 { // warm up: uploads, buffers at size
-					frame(true)
-					frame(false)
-				}
-				var tf, tu time.Duration
-				b.ResetTimer()
-				for i := range b.N {
-					// Who goes first alternates.
-					if i%2 == 0 {
-						tf += frame(true)
-						tu += frame(false)
-					} else {
-						tu += frame(false)
-						tf += frame(true)
-					}
-				}
-				b.StopTimer()
-				fn := float64(b.N)
-				b.ReportMetric(fn/tf.Seconds(), "flushed-frames/s")
-				b.ReportMetric(fn/tu.Seconds(), "unflushed-frames/s")
-				b.ReportMetric(tu.Seconds()/tf.Seconds(), "flushed/unflushed")
-			})
-			if err != nil {
-				b.Fatal(err)
-			}
-		})
+		b.Run(fmt.Sprintf("cubes=%d", n), func(b *testing.B) { benchAB(b, win, f, flush, 3, false) })
 	}
 }

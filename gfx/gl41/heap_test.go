@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tickwork/tickwork/engine/window/mainthread"
-	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/gl41"
 )
 
@@ -37,52 +35,10 @@ func BenchmarkKeepHeap(b *testing.B) {
 	if !gl41.SetKeepHeapForTest(true) {
 		b.Skip("not glibc: nothing to compare")
 	}
+	keep := abWays{a: "kept", b: "default", restore: true,
+		set: func(_ *gl41.Renderer, keep bool) { gl41.SetKeepHeapForTest(keep) }}
 	for _, n := range []int{10000, 50000} {
 		f := cubeGrid(n)
-		b.Run(fmt.Sprintf("cubes=%d", n), func(b *testing.B) {
-			var err error
-			mainthread.Call(func() {
-				r := win.Renderer()
-				if err = r.SetGraphics(gfx.Graphics{Shadows: gfx.ShadowOff, MSAA: 1}); err != nil {
-					return
-				}
-				defer r.SetGraphics(gfx.Graphics{})
-				defer gl41.SetKeepHeapForTest(true)
-				frame := func(keep bool) time.Duration {
-					gl41.SetKeepHeapForTest(keep)
-					t := time.Now()
-					if e := r.Render(f); e != nil && err == nil {
-						err = e
-					}
-					if e := win.SwapBuffers(); e != nil && err == nil {
-						err = e
-					}
-					return time.Since(t)
-				}
-				for range 3 {
-					frame(true)
-					frame(false)
-				}
-				var tk, td time.Duration
-				b.ResetTimer()
-				for i := range b.N {
-					if i%2 == 0 {
-						tk += frame(true)
-						td += frame(false)
-					} else {
-						td += frame(false)
-						tk += frame(true)
-					}
-				}
-				b.StopTimer()
-				fn := float64(b.N)
-				b.ReportMetric(fn/tk.Seconds(), "kept-frames/s")
-				b.ReportMetric(fn/td.Seconds(), "default-frames/s")
-				b.ReportMetric(td.Seconds()/tk.Seconds(), "kept/default")
-			})
-			if err != nil {
-				b.Fatal(err)
-			}
-		})
+		b.Run(fmt.Sprintf("cubes=%d", n), func(b *testing.B) { benchAB(b, win, f, keep, 3, false) })
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -112,48 +111,13 @@ func BenchmarkSRGBEncoding(b *testing.B) {
 	for i := range cubes {
 		cubes[i].Color = cubeColor
 	}
+	encode := abWays{a: "framebuffer", b: "shader", restore: false,
+		set: func(r *gl41.Renderer, framebuffer bool) { gl41.SetShaderEncodeForTest(r, !framebuffer) }}
 	for _, c := range []struct {
 		name string
 		f    *gfx.Picture
 	}{{"cubes=1000/lean", oneColour}, {"cubes=1000/full", benchScene(1000)}} {
-		b.Run(c.name, func(b *testing.B) {
-			var err error
-			mainthread.Call(func() {
-				r := win.Renderer()
-				if err = r.SetGraphics(gfx.Graphics{Shadows: gfx.ShadowOff, MSAA: 1}); err != nil {
-					return
-				}
-				defer r.SetGraphics(gfx.Graphics{})
-				defer gl41.SetShaderEncodeForTest(r, false)
-				frame := func(shader bool) time.Duration {
-					gl41.SetShaderEncodeForTest(r, shader)
-					t := time.Now()
-					if e := r.Render(c.f); e != nil && err == nil {
-						err = e
-					}
-					r.Finish()
-					return time.Since(t)
-				}
-				for range 5 { // warm up: uploads, buffers at size
-					frame(false)
-					frame(true)
-				}
-				var tf, ts time.Duration
-				b.ResetTimer()
-				for range b.N {
-					tf += frame(false)
-					ts += frame(true)
-				}
-				b.StopTimer()
-				fn := float64(b.N)
-				b.ReportMetric(fn/tf.Seconds(), "framebuffer-frames/s")
-				b.ReportMetric(fn/ts.Seconds(), "shader-frames/s")
-				b.ReportMetric(ts.Seconds()/tf.Seconds(), "framebuffer/shader")
-			})
-			if err != nil {
-				b.Fatal(err)
-			}
-		})
+		b.Run(c.name, func(b *testing.B) { benchAB(b, win, c.f, encode, 5, true) })
 	}
 }
 
