@@ -1,7 +1,6 @@
 package scene
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 
@@ -150,14 +149,7 @@ func (m *Manager) tickGroup(g *bulkGroup, batch []*Actor, t timing.TickInfo) err
 			errs = append(errs, p.errs[i])
 		}
 	}
-	var err error
-	switch len(errs) {
-	case 0:
-	case 1:
-		err = errs[0]
-	default:
-		err = errors.Join(errs...)
-	}
+	err := joinErrors(errs)
 	clear(p.errs[:parts]) // keep no references to errors or panics
 	clear(p.panics[:parts])
 	if first != nil {

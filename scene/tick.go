@@ -99,13 +99,7 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 	m.spawnQ = m.spawnQ[:0]
 	m.inTick = false
 
-	switch len(errs) {
-	case 0:
-	case 1:
-		err = errs[0]
-	default:
-		err = errors.Join(errs...)
-	}
+	err = joinErrors(errs)
 	clear(errs) // keep no references to the errors
 	m.tickErrs = errs[:0]
 	return err
@@ -277,4 +271,16 @@ func (m *Manager) updateChild(i int32, cur uint8, force bool, r *repairs) {
 	if !same && !bad { // a reverted Local is good already
 		*good = a.Local
 	}
+}
+
+// joinErrors returns nil for no errors, the one error, or errors.Join of
+// several (which allocates: only a tick that failed pays it).
+func joinErrors(errs []error) error {
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return errs[0]
+	}
+	return errors.Join(errs...)
 }
