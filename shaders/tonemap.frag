@@ -4,8 +4,9 @@
 // unclamped light into a floating-point target (its colour premultiplied
 // by its coverage, which is 0 where the layer drew nothing) is exposed,
 // tone mapped (Khronos PBR Neutral or ACES, as mesh.frag does per
-// fragment without HDR), encoded sRGB and written with its coverage as
-// alpha, to be blended over the layers below.
+// fragment without HDR), encoded sRGB (with LINEAR_OUTPUT defined: by the
+// framebuffer, which also blends in linear light) and written with its
+// coverage as alpha, to be blended over the layers below.
 
 uniform sampler2D uHDRImage; // unit 0: the resolved layer, RGBA16F
 uniform vec4 uTone;          // x exposure, y tone map (0 clamp, 1 Khronos PBR Neutral, 2 ACES)
@@ -50,5 +51,9 @@ void main() {
     } else if (uTone.y > 0.5) {
         c = neutral(c);
     }
+#ifdef LINEAR_OUTPUT
+    fragColor = vec4(clamp(c, 0.0, 1.0), a); // the framebuffer encodes
+#else
     fragColor = vec4(linearToSrgb(c), a);
+#endif
 }

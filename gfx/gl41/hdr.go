@@ -15,8 +15,9 @@ import (
 // on) cleared to transparent black, by programs built with
 // shaders.DefineHDROutput: linear, unclamped light, blended draws
 // blending in it. Then one full-screen pass (shaders.ToneMap) exposes and
-// tone maps that layer with its own Environment, encodes it sRGB and
-// blends it by its coverage over the window's framebuffer, which holds
+// tone maps that layer with its own Environment, encodes it sRGB (by the
+// window's framebuffer where it can, see srgb.go) and blends it by its
+// coverage over the window's framebuffer, which holds
 // the frame's clear colour and the layers below. The HUD is drawn after,
 // straight into the window, as without HDR.
 //
@@ -37,6 +38,7 @@ type hdrTarget struct {
 	uTone  int32
 	vao    uint32
 	failed bool // the driver refused the target: per-fragment path until the setting changes
+	linear bool // the pass writes linear light and the window's framebuffer encodes it
 
 	// incomplete makes the target's completeness check fail (tests of the
 	// fallback).
@@ -62,13 +64,18 @@ func (r *Renderer) wantHDR() bool {
 // loadToneMapProgram (re)builds the tone-mapping pass's program. On error
 // the program in use, if any, is kept.
 func (r *Renderer) loadToneMapProgram() error {
-	p, err := r.loadProgram(shaders.ToneMap())
+	defines := ""
+	if r.targetSRGB && !r.shaderEncode {
+		defines = shaders.DefineLinearOutput // the window's framebuffer encodes
+	}
+	p, err := r.loadVariant(shaders.ToneMap(), defines)
 	if err != nil {
 		return err
 	}
 	t := &r.hdr
 	r.gl.deleteProgram(&t.prog.id)
 	t.prog = p
+	t.linear = defines != ""
 	t.uTone = p.uniform(shaders.UniformTone)
 	r.gl.useProgram(p.id)
 	r.gl.uniform1i(p.uniform(shaders.UniformHDRImage), 0)
@@ -245,7 +252,7 @@ func (r *Renderer) endLayer() {
 	}
 	a.calls++
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
-	r.shaderEncodes()
+	a.enable(capFramebufferSRGB, t.linear)
 	a.useProgram(t.prog.id)
 	a.calls++
 	gl.Uniform4fv(t.uTone, 1, &r.sv.tone[0])
