@@ -7,6 +7,7 @@ import (
 	"log"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/tickwork/tickwork/engine/window/mainthread"
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/gl41"
+	"github.com/tickwork/tickwork/shaders"
 )
 
 // sun4 is a sun of linear 4 straight into the test camera's view, no
@@ -236,5 +238,41 @@ func TestHDRWithDefaultsDrawsWhatThePerFragmentPathDraws(t *testing.T) {
 	}
 	if bad > 0 {
 		t.Errorf("%d pixels differ by more than 2 levels", bad)
+	}
+}
+
+func TestHDRFallsBackWithAShaderDirCopyWithoutHDROutput(t *testing.T) {
+	// A ShaderDir copy of mesh.frag made before it knew HDR_OUTPUT would
+	// write tone-mapped colour that the pass maps again: HDR stays off,
+	// with one notice naming the file, and the frame is the per-fragment
+	// path's.
+	dir := shaderDir(t)
+	path := filepath.Join(dir, shaders.Mesh().Fragment)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(strings.ReplaceAll(string(b), shaders.DefineHDROutput, "AN_OLD_COPY")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var logged bytes.Buffer
+	log.SetOutput(&logged)
+	defer log.SetOutput(os.Stderr)
+	const size = 32
+	win := openWindow(t, size, size, gl41.Options{ShaderDir: dir})
+	setGraphics(t, win, gfx.Graphics{HDR: gfx.HDROff, MSAA: 1})
+	want, _ := render(t, win, wall(size, sun4, gfx.Environment{ToneMap: gfx.ToneNeutral}))
+	setGraphics(t, win, gfx.Graphics{HDR: gfx.HDROn, MSAA: 1})
+	for range 2 {
+		got, st := render(t, win, wall(size, sun4, gfx.Environment{ToneMap: gfx.ToneNeutral}))
+		if st.HDR {
+			t.Fatal("drawn through the HDR path with a mesh.frag that does not know HDR_OUTPUT")
+		}
+		if g, w := got.RGBAAt(size/2, size/2), want.RGBAAt(size/2, size/2); g != w {
+			t.Errorf("centre %v, want the per-fragment path's %v", g, w)
+		}
+	}
+	if n := strings.Count(logged.String(), "mesh.frag does not know HDR_OUTPUT"); n != 1 {
+		t.Errorf("notice logged %d times, want once: %q", n, logged.String())
 	}
 }
