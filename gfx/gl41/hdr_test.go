@@ -116,15 +116,17 @@ func TestHDRLayersKeepTheirOwnExposure(t *testing.T) {
 	top.Add(gfx.MeshPlane, &m, white)
 	f.AddScene(top)
 	win := openWindow(t, size, size, gl41.Options{})
-	setGraphics(t, win, gfx.Graphics{HDR: gfx.HDROn, MSAA: 1})
-	img, _ := render(t, win, f)
-	for _, p := range []struct {
-		x, y int
-		want float64
-	}{{2, 2, 0.5}, {size / 2, size / 2, neutral(4)}} {
-		w := srgb8(p.want)
-		if got := img.RGBAAt(p.x, p.y); !near(got, color.RGBA{w, w, w, 255}, 1) {
-			t.Errorf("(%d, %d) = %v, want %d (linear %.4f)", p.x, p.y, got, w, p.want)
+	for _, msaa := range []int{1, 4} {
+		setGraphics(t, win, gfx.Graphics{HDR: gfx.HDROn, MSAA: msaa})
+		img, _ := render(t, win, f)
+		for _, p := range []struct {
+			x, y int
+			want float64
+		}{{2, 2, 0.5}, {size / 2, size / 2, neutral(4)}} {
+			w := srgb8(p.want)
+			if got := img.RGBAAt(p.x, p.y); !near(got, color.RGBA{w, w, w, 255}, 1) {
+				t.Errorf("MSAA %d: (%d, %d) = %v, want %d (linear %.4f)", msaa, p.x, p.y, got, w, p.want)
+			}
 		}
 	}
 }
