@@ -48,6 +48,8 @@ func TestGraphicsValidate(t *testing.T) {
 		{Graphics{Shadows: 5}, "shadow quality 5"},
 		{Graphics{ShadowDistance: -3}, "shadow distance -3"},
 		{Graphics{MSAA: 3}, "MSAA 3 samples"},
+		{Graphics{HDR: HDROn}, ""},
+		{Graphics{HDR: 3}, "HDR mode 3"},
 	} {
 		err := tt.g.Validate()
 		if (err == nil) != (tt.want == "") || err != nil && !strings.Contains(err.Error(), tt.want) {

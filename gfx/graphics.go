@@ -36,7 +36,7 @@ func (q ShadowQuality) String() string {
 }
 
 // Graphics are the player's graphics settings, which a renderer applies to
-// every scene: shadow quality and reach, and antialiasing. The zero value
+// every scene: shadow quality and reach, antialiasing and the HDR path. The zero value
 // means the defaults. A game sets them from a settings menu (the engine
 // passes them to its renderer between frames).
 type Graphics struct {
@@ -51,6 +51,38 @@ type Graphics struct {
 	// off; otherwise 2, 4 or 8 (more than the driver offers falls back to
 	// its maximum, with a notice).
 	MSAA int
+	// HDR is whether scenes are drawn into a floating-point colour target
+	// in linear, unclamped light, so that blended surfaces and overlapping
+	// lights add up before one full-screen pass exposes, tone maps and
+	// encodes each scene layer (with its own Environment) into the window.
+	// HDRDefault means on where the GPU is hardware and off on a software
+	// rasteriser such as llvmpipe, where the extra pass and the wider
+	// target cost frames; without it exposure and tone mapping are applied
+	// per fragment. A driver that cannot draw into a floating-point target
+	// falls back to the per-fragment path, with a notice.
+	HDR HDRMode
+}
+
+// HDRMode is the Graphics.HDR setting.
+type HDRMode uint8
+
+const (
+	HDRDefault HDRMode = iota // the zero value: on for a GPU, off on a software rasteriser
+	HDROff                    // exposure and tone mapping per fragment
+	HDROn                     // a floating-point scene target and a tone-mapping pass
+)
+
+// String returns the mode's name.
+func (m HDRMode) String() string {
+	switch m {
+	case HDRDefault:
+		return "default"
+	case HDROff:
+		return "off"
+	case HDROn:
+		return "on"
+	}
+	return fmt.Sprintf("hdr-mode#%d", uint8(m))
 }
 
 // DefaultShadowDistance is the ShadowDistance 0 stands for.
@@ -66,6 +98,8 @@ func (g *Graphics) Validate() error {
 		return fmt.Errorf("gfx: shadow distance %v: a finite distance of 0 or more (0 means %d)", g.ShadowDistance, DefaultShadowDistance)
 	case g.MSAA != 0 && g.MSAA != 1 && g.MSAA != 2 && g.MSAA != 4 && g.MSAA != 8:
 		return fmt.Errorf("gfx: MSAA %d samples: 0 (default), 1 (off), 2, 4 or 8", g.MSAA)
+	case g.HDR > HDROn:
+		return fmt.Errorf("gfx: HDR mode %d: HDRDefault, HDROff or HDROn", g.HDR)
 	}
 	return nil
 }

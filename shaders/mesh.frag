@@ -13,7 +13,10 @@
 // or fog (else the sun and one ambient colour only), and with MATERIAL_PBR
 // defined for PBR materials and materials with maps or emission (else
 // Lambert with a base colour texture): a software rasteriser runs both
-// sides of a branch, so each variant carries only what it draws.
+// sides of a branch, so each variant carries only what it draws. With
+// HDR_OUTPUT defined (and LINEAR_OUTPUT) the colour is written linear and
+// unclamped, neither exposed nor tone mapped, into a floating-point target
+// that one full-screen pass (tonemap.frag) maps afterwards.
 
 const int MAX_LIGHTS = 16;
 const float PI = 3.14159265;
@@ -251,14 +254,26 @@ void main() {
     lit += uEmissive * texture(uEmissiveTexture, vUV).rgb;
 #endif
 #ifdef SCENE_FULL
+#ifdef HDR_OUTPUT
+    // The tone-mapping pass exposes and maps the scene: the fog colour is
+    // mixed in divided by the exposure, so that it shows as given.
+    vec3 fog = uFog.rgb / max(uTone.x, 1e-6);
+#else
     lit = toneMap(lit);
+    vec3 fog = uFog.rgb;
+#endif
     if (uFog.a > 0.5) {
         float f = clamp((distance(uCameraPos, vWorld) - uFogRange.x) / max(uFogRange.y - uFogRange.x, 1e-6), 0.0, 1.0);
-        lit = mix(lit, uFog.rgb, f);
+        lit = mix(lit, fog, f);
     }
 #endif
 #ifdef LINEAR_OUTPUT
-    fragColor = vec4(clamp(lit, 0.0, 1.0), mix(c.a, 1.0, uOpaque));
+#ifdef HDR_OUTPUT
+    lit = max(lit, 0.0); // unclamped, for the tone-mapping pass
+#else
+    lit = clamp(lit, 0.0, 1.0);
+#endif
+    fragColor = vec4(lit, mix(c.a, 1.0, uOpaque));
 #else
     fragColor = vec4(linearToSrgb(lit), mix(c.a, 1.0, uOpaque));
 #endif

@@ -3,7 +3,8 @@
 // The lean mesh fragment shader: the batch's colour (instance × material,
 // linear, computed once per batch on the CPU), Lambert-lit as mesh.frag
 // lights a Lambert material or unlit, written sRGB-encoded and opaque
-// (with LINEAR_OUTPUT defined: linear, for a framebuffer that encodes).
+// (with LINEAR_OUTPUT defined: linear, for a framebuffer that encodes;
+// with HDR_OUTPUT: linear, unclamped and not tone mapped, see mesh.frag).
 // Compiled twice: plain (the sun and one ambient colour) and with
 // SCENE_FULL defined (the sun's shadows, a hemisphere ambient, point and
 // spot lights, tone mapping and fog), for scenes that use them. No texture and no discard, so a software
@@ -138,14 +139,24 @@ void main() {
         lit = uColor * e;
     }
 #ifdef SCENE_FULL
+#ifdef HDR_OUTPUT
+    vec3 fog = uFog.rgb / max(uTone.x, 1e-6); // exposed by the tone-mapping pass
+#else
     lit = toneMap(lit);
+    vec3 fog = uFog.rgb;
+#endif
     if (uFog.a > 0.5) {
         float f = clamp((distance(uCameraPos, vWorld) - uFogRange.x) / max(uFogRange.y - uFogRange.x, 1e-6), 0.0, 1.0);
-        lit = mix(lit, uFog.rgb, f);
+        lit = mix(lit, fog, f);
     }
 #endif
 #ifdef LINEAR_OUTPUT
-    fragColor = vec4(clamp(lit, 0.0, 1.0), 1.0);
+#ifdef HDR_OUTPUT
+    lit = max(lit, 0.0); // unclamped, for the tone-mapping pass
+#else
+    lit = clamp(lit, 0.0, 1.0);
+#endif
+    fragColor = vec4(lit, 1.0);
 #else
     fragColor = vec4(linearToSrgb(lit), 1.0);
 #endif

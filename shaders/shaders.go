@@ -55,6 +55,8 @@ const (
 	UniformZenith            = "uZenith"            // vec3: sky colour straight up, sRGB
 	UniformHorizon           = "uHorizon"           // vec3: sky colour at the horizon, sRGB
 	UniformGroundSky         = "uGroundSky"         // vec3: sky colour straight down, sRGB
+
+	UniformHDRImage = "uHDRImage" // sampler2D: the tone-mapping pass's floating-point scene layer, unit 0
 )
 
 // Texture units of the mesh program's material maps and shadow map: past
@@ -179,11 +181,16 @@ type Program struct {
 // either program and with either of the others, writes the colour in
 // linear light, clamped to [0, 1], for a framebuffer that encodes sRGB
 // itself (GL_FRAMEBUFFER_SRGB on); without it the shader encodes. It
-// removes no uniform.
+// removes no uniform. DefineHDROutput (with DefineLinearOutput in the
+// mesh, lean and skinned programs; alone in the sky and lines) writes linear
+// light unclamped and neither exposed nor tone mapped, for a
+// floating-point target that the ToneMap program maps afterwards; it
+// removes no uniform either.
 const (
 	DefineSceneFull    = "SCENE_FULL"
 	DefineMaterialPBR  = "MATERIAL_PBR"
 	DefineLinearOutput = "LINEAR_OUTPUT"
+	DefineHDROutput    = "HDR_OUTPUT"
 )
 
 // Mesh returns the instanced, lit mesh program.
@@ -270,6 +277,18 @@ func Sky() Program {
 	}
 }
 
+// ToneMap returns the HDR path's full-screen pass: it exposes, tone maps
+// and encodes one scene layer's floating-point colour into the window's
+// framebuffer. One triangle, no vertex inputs.
+func ToneMap() Program {
+	return Program{
+		Name:     "tonemap",
+		Vertex:   "tonemap.vert",
+		Fragment: "tonemap.frag",
+		Uniforms: []string{UniformHDRImage, UniformTone},
+	}
+}
+
 // SkinnedShadow returns the program that draws skinned and morphed meshes
 // into a shadow map: skinned.vert (given the cascade's matrix as its
 // view-projection) with the depth-only shadow.frag.
@@ -317,7 +336,7 @@ func Lines() Program {
 
 // All returns every built-in program.
 func All() []Program {
-	return []Program{Mesh(), MeshLean(), Skinned(), Shadow(), SkinnedShadow(), Sky(), HUD(), Lines()}
+	return []Program{Mesh(), MeshLean(), Skinned(), Shadow(), SkinnedShadow(), Sky(), ToneMap(), HUD(), Lines()}
 }
 
 // HasUniform reports whether name is one of p's uniforms.

@@ -54,7 +54,10 @@
 // scene and material need. Before a scene's batches the sun's shadow maps
 // are drawn (a depth-only pass per cascade) and its sky, if it has one.
 // Scenes are drawn into a multisampled framebuffer when MSAA is on, and
-// resolved into the window before the HUD. Opaque and alpha-tested (mask) batches are drawn in
+// resolved into the window before the HUD. With HDR (gfx.Graphics.HDR,
+// hdr.go) each scene is drawn instead into a floating-point framebuffer in
+// linear, unclamped light, and one full-screen pass applies that scene's
+// exposure and tone map and the sRGB encoding into the window. Opaque and alpha-tested (mask) batches are drawn in
 // list order with depth test and back-face culling (none for double-sided
 // materials); blended batches follow, their instances sorted back to front
 // and drawn without depth writes. A scene's debug line buffers

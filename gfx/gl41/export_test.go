@@ -124,3 +124,12 @@ func SetKeepHeapForTest(on bool) bool {
 	}
 	return setHeap(defaultTrimBytes, defaultMmapBytes)
 }
+
+// SetHDRIncompleteForTest makes the HDR target's completeness check fail
+// (on), as on a driver without floating-point render targets, and lets the
+// next frame try again.
+func SetHDRIncompleteForTest(r *Renderer, on bool) {
+	r.hdr.incomplete = on
+	r.hdr.failed = false
+	r.releaseHDR()
+}

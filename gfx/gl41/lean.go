@@ -46,7 +46,7 @@ func (r *Renderer) loadLeanProgram() error {
 		if leanVariant(v)&variantLinear != 0 && !linear {
 			continue // never drawn with
 		}
-		p, err := r.loadVariant(shaders.MeshLean(), variantDefines(leanVariant(v)))
+		p, err := r.loadVariant(shaders.MeshLean(), r.variantDefines(leanVariant(v)))
 		if err != nil {
 			for k := range v {
 				r.gl.deleteProgram(&ps[k].id)

@@ -56,6 +56,7 @@ const (
 	noticeMSAA
 	noticeNoSRGB
 	noticeNoTangents
+	noticeHDR
 )
 
 // notice logs a message once per renderer for each kind.

@@ -32,7 +32,7 @@ type lineState struct {
 // loadLinesProgram (re)builds the lines program; on error the one in use,
 // if any, is kept.
 func (r *Renderer) loadLinesProgram() error {
-	p, err := r.loadProgram(shaders.Lines())
+	p, err := r.loadVariant(shaders.Lines(), r.hdrDefines())
 	if err != nil {
 		return err
 	}

@@ -257,7 +257,8 @@ func (r *Renderer) drawInstances(m *gpuMesh, mat *gpuMaterial, ins []gfx.Instanc
 	}
 	// Blended draws keep the shader's encoding: the framebuffer's would
 	// blend in linear light, not as they always have.
-	linear := r.linearOut && r.meshLinear && !mat.blend
+	// With HDR every draw writes linear light, blended ones included.
+	linear := r.linearOut && r.meshLinear && (!mat.blend || r.hdrFrame)
 	if linear {
 		v |= variantLinear
 	}

@@ -44,6 +44,21 @@ func (r *Renderer) beginScenes(w, h int) {
 	t := &r.msaa
 	samples := r.sceneSamples()
 	r.sceneFBO = 0
+	r.hdrFrame = false
+	if r.wantHDR() {
+		if r.beginHDR(w, h, samples) {
+			// The window is cleared to the frame's colour; each layer is
+			// drawn into the HDR target and blended over it (hdr.go).
+			r.stats.Samples = samples
+			r.gl.calls++
+			gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+			return
+		}
+	} else if r.hdrProgs {
+		if err := r.setHDRPrograms(false); err != nil {
+			r.notice(noticeHDR, "rebuilding the scene programs without HDR: %v", err)
+		}
+	}
 	if samples > 1 {
 		if t.fbo == 0 || t.w != w || t.h != h || t.samples != samples {
 			r.releaseMSAA()
@@ -64,6 +79,10 @@ func (r *Renderer) beginScenes(w, h int) {
 // endScenes resolves the multisampled scenes and copies them to the
 // window, whose framebuffer is bound afterwards.
 func (r *Renderer) endScenes() {
+	if r.hdrFrame {
+		r.endHDR()
+		return
+	}
 	if r.sceneFBO == 0 {
 		return
 	}

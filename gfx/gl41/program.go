@@ -59,7 +59,7 @@ func (r *Renderer) loadVariant(desc shaders.Program, defines string) (program, e
 		fs = withDefines(fs, defines)
 	}
 	// Only the variant with every define uses every uniform
-	// (DefineLinearOutput removes none).
+	// (DefineLinearOutput and DefineHDROutput remove none).
 	strict := r.shaderDir == "" && !desc.Partial && (!desc.Variants || variantCount(defines) == variantsOf(desc))
 	id, err := r.compileProgram(desc.Vertex, vs, desc.Fragment, fs)
 	if err != nil {
@@ -177,11 +177,12 @@ func variantsOf(desc shaders.Program) int {
 }
 
 // variantCount counts the defines that leave uniforms unused (all but
-// shaders.DefineLinearOutput) in a space-separated list.
+// shaders.DefineLinearOutput and shaders.DefineHDROutput) in a
+// space-separated list.
 func variantCount(defines string) int {
 	n := 0
 	for _, d := range strings.Fields(defines) {
-		if d != shaders.DefineLinearOutput {
+		if d != shaders.DefineLinearOutput && d != shaders.DefineHDROutput {
 			n++
 		}
 	}

@@ -87,6 +87,16 @@ func variantDefines(v int) string {
 	return strings.Join(d, " ")
 }
 
+// variantDefines are the defines of variant v as the renderer builds it:
+// its variantLinear programs write HDR light while r.hdrProgs (hdr.go).
+func (r *Renderer) variantDefines(v int) string {
+	d := variantDefines(v)
+	if v&variantLinear != 0 && r.hdrProgs {
+		d += " " + shaders.DefineHDROutput
+	}
+	return d
+}
+
 // leanIndex is the index in Renderer.leanProgs of mesh variant v's lean
 // program (v's variantFull and variantLinear bits).
 func leanIndex(v int) int { return v&variantFull | (v&variantLinear)>>1 }
@@ -103,7 +113,7 @@ func (r *Renderer) loadMeshProgram() error {
 		if v&variantLinear != 0 && !linear {
 			continue // never drawn with
 		}
-		p, err := r.loadVariant(shaders.Mesh(), variantDefines(v))
+		p, err := r.loadVariant(shaders.Mesh(), r.variantDefines(v))
 		if err != nil {
 			for k := range v {
 				r.gl.deleteProgram(&ps[k].id)
@@ -168,6 +178,9 @@ func (r *Renderer) ReloadShaders() error {
 	}
 	if err == nil {
 		err = r.loadLinesProgram()
+	}
+	if err == nil && r.hdr.prog.id != 0 {
+		err = r.loadToneMapProgram()
 	}
 	w := &r.watch
 	w.mtimes = r.shaderTimes()

@@ -34,19 +34,20 @@ type Options struct {
 
 // Stats are the counters of the last frame Render drew.
 type Stats struct {
-	DrawCalls       int // glDraw* calls, scenes and HUD (a batch split by mid-frame flushes counts once)
-	Batches         int // non-empty mesh batches drawn (one draw call each)
-	Instances       int // mesh instances drawn
-	LeanBatches     int // batches drawn with the lean 48-byte instance layout (see the package documentation)
-	ShadowDrawCalls int // draw calls of the shadow passes (not in DrawCalls)
-	ShadowBytes     int // bytes streamed for the shadow passes (not in BytesUploaded)
-	Samples         int // samples per pixel the scenes were drawn with (1: no antialiasing)
-	HUDQuads        int // HUD rectangles and glyphs drawn
-	Lines           int // debug line segments drawn (gfx.LineBuffer)
-	GLCalls         int // GL (cgo) calls made
-	BytesUploaded   int // bytes streamed to the GPU
-	SkippedBinds    int // binds and enables skipped by the state cache
-	Flushes         int // glFlush calls mid-frame, so a software rasteriser starts rasterising early (flush.go)
+	DrawCalls       int  // glDraw* calls, scenes and HUD (a batch split by mid-frame flushes counts once)
+	Batches         int  // non-empty mesh batches drawn (one draw call each)
+	Instances       int  // mesh instances drawn
+	LeanBatches     int  // batches drawn with the lean 48-byte instance layout (see the package documentation)
+	ShadowDrawCalls int  // draw calls of the shadow passes (not in DrawCalls)
+	ShadowBytes     int  // bytes streamed for the shadow passes (not in BytesUploaded)
+	Samples         int  // samples per pixel the scenes were drawn with (1: no antialiasing)
+	HDR             bool // the scenes were drawn through the HDR path (gfx.Graphics.HDR)
+	HUDQuads        int  // HUD rectangles and glyphs drawn
+	Lines           int  // debug line segments drawn (gfx.LineBuffer)
+	GLCalls         int  // GL (cgo) calls made
+	BytesUploaded   int  // bytes streamed to the GPU
+	SkippedBinds    int  // binds and enables skipped by the state cache
+	Flushes         int  // glFlush calls mid-frame, so a software rasteriser starts rasterising early (flush.go)
 
 	// RenderTime is the wall time of the Render call. Render never waits for
 	// the GPU to finish the frame, but a driver may do work or block inside
@@ -89,6 +90,9 @@ type Renderer struct {
 	shadow    shadowState
 	sceneFBO  uint32 // the framebuffer scenes are drawn into (0: the window's)
 	msaa      msaaTarget
+	hdr       hdrTarget // the HDR path's target and pass (hdr.go)
+	hdrProgs  bool      // the scene programs are built to draw HDR light
+	hdrFrame  bool      // this frame's scenes are drawn through the HDR path
 	sky       skyState
 	software  bool // GL_RENDERER is a software rasteriser
 
@@ -325,11 +329,16 @@ func (r *Renderer) Render(f *gfx.Picture) error {
 		if dl == nil || dl.Len() == 0 && len(dl.LineBuffers()) == 0 {
 			continue
 		}
-		if drawn {
+		if r.hdrFrame {
+			r.beginLayer()
+		} else if drawn {
 			a.clearBits(gl.DEPTH_BUFFER_BIT)
 		}
 		if err := r.drawScene(dl, aspect); err != nil && bad == nil {
 			bad = err
+		}
+		if r.hdrFrame {
+			r.endLayer()
 		}
 		drawn = true
 	}
@@ -458,6 +467,7 @@ func (r *Renderer) Close() error {
 	r.closeShadows()
 	r.closeSky()
 	r.releaseMSAA()
+	r.closeHDR()
 	return nil
 }
 

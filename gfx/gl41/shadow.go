@@ -79,7 +79,7 @@ func (r *Renderer) loadShadowProgram() error {
 }
 
 // SetGraphics applies the player's graphics settings from the next frame
-// on: shadow quality and distance, MSAA. Settings out of range are refused
+// on: shadow quality and distance, MSAA, HDR. Settings out of range are refused
 // with an error naming the value, and the settings in use are kept. Call
 // it on the render thread, between frames.
 func (r *Renderer) SetGraphics(g gfx.Graphics) error {
@@ -88,6 +88,9 @@ func (r *Renderer) SetGraphics(g gfx.Graphics) error {
 	}
 	if err := g.Validate(); err != nil {
 		return fmt.Errorf("gl41: %w", err)
+	}
+	if g.HDR != r.graphics.HDR {
+		r.hdr.failed = false // a new setting gets a new try
 	}
 	r.graphics = g
 	return nil

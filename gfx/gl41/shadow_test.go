@@ -94,7 +94,7 @@ func setGraphics(t *testing.T, win interface{ Renderer() *gl41.Renderer }, g gfx
 
 func TestSetGraphicsRefusesOutOfRange(t *testing.T) {
 	win := openWindow(t, 16, 16, gl41.Options{})
-	for _, g := range []gfx.Graphics{{Shadows: 9}, {ShadowDistance: -1}, {MSAA: 3}, {ShadowDistance: float32(math.Inf(1))}} {
+	for _, g := range []gfx.Graphics{{Shadows: 9}, {ShadowDistance: -1}, {MSAA: 3}, {ShadowDistance: float32(math.Inf(1))}, {HDR: 7}} {
 		var err error
 		mainthread.Call(func() { err = win.Renderer().SetGraphics(g) })
 		if err == nil {

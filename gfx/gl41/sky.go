@@ -19,7 +19,7 @@ type skyState struct {
 // loadSkyProgram (re)builds the sky program. On error the program in
 // use, if any, is kept.
 func (r *Renderer) loadSkyProgram() error {
-	p, err := r.loadProgram(shaders.Sky())
+	p, err := r.loadVariant(shaders.Sky(), r.hdrDefines())
 	if err != nil {
 		return err
 	}

@@ -53,6 +53,10 @@ func (r *Renderer) initSRGB() {
 // frame's opaque scene draws: the framebuffer when it can and the scenes
 // are drawn straight into it, else the shaders.
 func (r *Renderer) chooseEncoding() {
+	if r.hdrFrame {
+		r.linearOut = true // every draw of the variantLinear programs writes HDR light
+		return
+	}
 	r.linearOut = r.targetSRGB && r.sceneFBO == 0 && !r.shaderEncode
 }
 
@@ -66,6 +70,9 @@ func (r *Renderer) shaderEncodes() { r.gl.enable(capFramebufferSRGB, false) }
 // existed would write sRGB that the framebuffer encodes again; its draws
 // keep the shader's encoding instead). Called while programs are loaded.
 func (r *Renderer) linearSource(file string) bool {
+	if r.hdrProgs {
+		return true // setHDRPrograms checked the sources
+	}
 	if !r.targetSRGB {
 		return false
 	}
