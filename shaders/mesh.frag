@@ -103,27 +103,25 @@ vec3 toneMap(vec3 c) {
 #ifdef MATERIAL_PBR
 // brdf returns the reflected radiance per unit of irradiance for light
 // from l, times π so that a white Lambert surface facing a light of
-// colour E shows E.
-vec3 brdf(vec3 n, vec3 v, vec3 l, vec3 diffuse, vec3 f0, float alpha) {
+// colour E shows E. Its arguments are the fragment's: n, v unit normal
+// and view vector, nv their clamped dot product, a2 roughness⁴, gvk the
+// view side of the visibility term (sqrt(nv²(1−a2)+a2)), and spec 1 for
+// PBR (0: the diffuse term only, Lambert). Written without branches, a
+// division or pow: a software rasteriser runs every path of each light.
+vec3 brdf(vec3 n, vec3 v, vec3 l, vec3 diffuse, vec3 f0, float nv, float a2, float gvk, float spec) {
     float nl = max(dot(n, l), 0.0);
-    if (nl <= 0.0) {
-        return vec3(0.0);
-    }
-    if (uPBR.x < 0.5) {
-        return diffuse * nl;
-    }
     vec3 h = normalize(l + v);
-    float nv = max(dot(n, v), 1e-4);
     float nh = max(dot(n, h), 0.0);
-    float vh = max(dot(v, h), 0.0);
-    vec3 f = f0 + (1.0 - f0) * pow(1.0 - vh, 5.0);
-    float a2 = alpha * alpha;
+    float x = 1.0 - max(dot(v, h), 0.0);
+    float x2 = x * x;
+    vec3 f = (f0 + (1.0 - f0) * (x2 * x2 * x)) * spec;
     float dd = nh * nh * (a2 - 1.0) + 1.0;
-    float D = a2 / (PI * dd * dd);
-    float gv = nl * sqrt(nv * nv * (1.0 - a2) + a2);
+    // π·D·V, with D = a2/(π dd²) (GGX) and V = 0.5/(gv + gl) (Smith-GGX
+    // height-correlated); dd ≥ a2 > 0 and gl ≥ nv·sqrt(a2) > 0.
+    float gv = nl * gvk;
     float gl = nv * sqrt(nl * nl * (1.0 - a2) + a2);
-    float V = gv + gl > 0.0 ? 0.5 / (gv + gl) : 0.0;
-    return ((1.0 - f) * diffuse + PI * f * D * V) * nl;
+    float dv = 0.5 * a2 / (dd * dd * (gv + gl));
+    return ((1.0 - f) * diffuse + f * dv) * nl;
 }
 #endif
 
@@ -189,6 +187,10 @@ void main() {
         vec3 diffuse = c.rgb * (1.0 - metallic);
         vec3 f0 = mix(vec3(0.04), c.rgb, metallic);
         float ao = 1.0 + uPBR.w * (texture(uOcclusionTexture, vUV).r - 1.0);
+        float spec = uPBR.x > 0.5 ? 1.0 : 0.0;
+        float a2 = alpha * alpha;
+        float nvS = max(dot(n, v), 1e-4);
+        float gvk = sqrt(nvS * nvS * (1.0 - a2) + a2);
 #else
         vec3 diffuse = c.rgb;
         float ao = 1.0;
@@ -218,7 +220,7 @@ void main() {
 #endif
             color = diffuse * (1.0 - f0) * sky + env * (f0 * ab.x + ab.y);
         }
-#define SURFACE(l) brdf(n, v, l, diffuse, f0, alpha)
+#define SURFACE(l) brdf(n, v, l, diffuse, f0, nvS, a2, gvk, spec)
 #else
 #define SURFACE(l) (diffuse * max(dot(n, l), 0.0))
 #endif
