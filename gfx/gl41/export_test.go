@@ -115,6 +115,10 @@ func GlibcForTest() bool { return glibc() }
 // default) or not, so a test can draw the same frame both ways.
 func SetFlushForTest(r *Renderer, on bool) { r.noFlush = !on }
 
+// SetPrepassForTest lets scenes with point or spot lights be drawn with a
+// depth pre-pass (on, the default) or not.
+func SetPrepassForTest(r *Renderer, on bool) { r.noPrepass = !on }
+
 // SetKeepHeapForTest sets glibc's thresholds as New does on a software
 // rasteriser (on) or to glibc's initial ones (off); it reports whether the
 // setting took.
