@@ -8,11 +8,14 @@
 // Schlick Fresnel), then exposed, tone mapped, fogged and written
 // sRGB-encoded (with LINEAR_OUTPUT defined: written linear, for a
 // framebuffer that encodes it, which costs a software rasteriser far less
-// than pow does here). Compiled four ways: with SCENE_FULL defined for scenes
+// than pow does here). Compiled in variants: with SCENE_FULL defined for scenes
 // with shadows, a hemisphere ambient, point or spot lights, tone mapping
 // or fog (else the sun and one ambient colour only), and with MATERIAL_PBR
 // defined for PBR materials and materials with maps or emission (else
-// Lambert with a base colour texture): a software rasteriser runs both
+// Lambert with a base colour texture), and with MATERIAL_MAPS defined
+// (besides MATERIAL_PBR) for materials with metallic-roughness, normal,
+// occlusion or emissive maps (else their white texels are not sampled
+// and the vertex's tangent is unused): a software rasteriser runs both
 // sides of a branch, so each variant carries only what it draws. With
 // HDR_OUTPUT defined (and LINEAR_OUTPUT) the colour is written linear and
 // unclamped, neither exposed nor tone mapped, into a floating-point target
@@ -171,6 +174,7 @@ void main() {
         // Double-sided materials light their back faces too.
         vec3 n = normalize(gl_FrontFacing ? vNormal : -vNormal);
 #ifdef MATERIAL_PBR
+#ifdef MATERIAL_MAPS
         float tl = dot(vTangent.xyz, vTangent.xyz);
         if (uNormalScale != 0.0 && tl > 1e-12) {
             vec3 t = normalize(vTangent.xyz - n * dot(n, vTangent.xyz));
@@ -179,14 +183,20 @@ void main() {
             tn.xy *= uNormalScale;
             n = normalize(mat3(t, b, n) * tn);
         }
-        vec3 v = normalize(uCameraPos - vWorld);
         vec4 mr = texture(uMetalRoughTexture, vUV);
+        float occlusion = texture(uOcclusionTexture, vUV).r;
+#else
+        // No maps: their white texels, without sampling them.
+        vec4 mr = vec4(1.0);
+        float occlusion = 1.0;
+#endif
+        vec3 v = normalize(uCameraPos - vWorld);
         float metallic = uPBR.x > 0.5 ? clamp(uPBR.y * mr.b, 0.0, 1.0) : 0.0;
         float rough = clamp(uPBR.z * mr.g, 0.03, 1.0);
         float alpha = rough * rough;
         vec3 diffuse = c.rgb * (1.0 - metallic);
         vec3 f0 = mix(vec3(0.04), c.rgb, metallic);
-        float ao = 1.0 + uPBR.w * (texture(uOcclusionTexture, vUV).r - 1.0);
+        float ao = 1.0 + uPBR.w * (occlusion - 1.0);
         float spec = uPBR.x > 0.5 ? 1.0 : 0.0;
         float a2 = alpha * alpha;
         float nvS = max(dot(n, v), 1e-4);
@@ -252,8 +262,10 @@ void main() {
 #endif
         lit = color;
     }
-#ifdef MATERIAL_PBR
+#ifdef MATERIAL_MAPS
     lit += uEmissive * texture(uEmissiveTexture, vUV).rgb;
+#elif defined(MATERIAL_PBR)
+    lit += uEmissive;
 #endif
 #ifdef SCENE_FULL
 #ifdef HDR_OUTPUT
