@@ -13,9 +13,10 @@
 // or fog (else the sun and one ambient colour only), and with MATERIAL_PBR
 // defined for PBR materials and materials with maps or emission (else
 // Lambert with a base colour texture), and with MATERIAL_MAPS defined
-// (besides MATERIAL_PBR) for materials with metallic-roughness, normal,
-// occlusion or emissive maps (else their white texels are not sampled
-// and the vertex's tangent is unused): a software rasteriser runs both
+// (besides MATERIAL_PBR) for materials with a base colour texture or
+// metallic-roughness, normal, occlusion or emissive maps (else their white
+// texels are not sampled and the vertex's texture coordinates and tangent
+// are unused): a software rasteriser runs both
 // sides of a branch, so each variant carries only what it draws. With
 // HDR_OUTPUT defined (and LINEAR_OUTPUT) the colour is written linear and
 // unclamped, neither exposed nor tone mapped, into a floating-point target
@@ -165,7 +166,11 @@ float sunShadow(vec3 n, float nl) {
 #endif
 
 void main() {
+#if defined(MATERIAL_PBR) && !defined(MATERIAL_MAPS)
+    vec4 c = uBaseColor * vColor; // no base colour texture: its white texel
+#else
     vec4 c = texture(uBaseTexture, vUV) * uBaseColor * vColor;
+#endif
     if (c.a < uAlphaCutoff) {
         discard;
     }

@@ -168,8 +168,8 @@ type Program struct {
 	// without DefineSceneFull (scenes with point lights, shadows, tone
 	// mapping, fog or a hemisphere ambient) and, for the mesh program,
 	// DefineMaterialPBR (PBR materials, maps, emission) and, with it,
-	// DefineMaterialMaps (materials with metallic-roughness, normal,
-	// occlusion or emissive maps). A variant without them draws more
+	// DefineMaterialMaps (materials with a base colour texture or
+	// metallic-roughness, normal, occlusion or emissive maps). A variant without them draws more
 	// cheaply and leaves their uniforms unused; the variant with every
 	// define uses every uniform.
 	Variants bool

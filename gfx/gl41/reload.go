@@ -60,7 +60,7 @@ type meshProgram struct {
 // scenes with more than the sun and one ambient colour, variantPBR
 // (shaders.DefineMaterialPBR, the mesh program only) for PBR materials and
 // materials with maps or emission, variantMaps (shaders.DefineMaterialMaps,
-// only with variantPBR) for materials with maps, variantLinear
+// only with variantPBR) for materials with textures, variantLinear
 // (shaders.DefineLinearOutput) for draws into a framebuffer that encodes
 // sRGB itself (see srgb.go). The lean program has variantFull and
 // variantLinear, at leanIndex.

@@ -10,10 +10,10 @@ import (
 	"github.com/tickwork/tickwork/gfx/gl41"
 )
 
-// TestPBRWithoutMapsDrawsAsWithWhiteMaps: a PBR material without maps is
-// drawn by a program variant that samples none, and must show exactly what
-// the same material shows with white metallic-roughness, occlusion and
-// emissive maps (drawn by the variant that samples them), lit by the sun,
+// TestPBRWithoutMapsDrawsAsWithWhiteMaps: a PBR material without textures
+// is drawn by a program variant that samples none, and must show exactly
+// what the same material shows with white base colour, metallic-roughness,
+// occlusion and emissive textures (drawn by the variant that samples them), lit by the sun,
 // a point light and the hemisphere ambient, emissive and tone mapped.
 func TestPBRWithoutMapsDrawsAsWithWhiteMaps(t *testing.T) {
 	const size = 96
@@ -24,7 +24,7 @@ func TestPBRWithoutMapsDrawsAsWithWhiteMaps(t *testing.T) {
 	base := asset.Material{Shading: gfx.PBR, BaseColor: gfx.Color{R: 0.8, G: 0.5, B: 0.3, A: 1}, Metallic: 0.6, Roughness: 0.4,
 		OcclusionStrength: 0.7, Emissive: gfx.Color{R: 0.05, G: 0.02, B: 0, A: 1}}
 	mapped := base
-	mapped.MetalRoughTexture, mapped.OcclusionTexture, mapped.EmissiveTexture = lin, lin, srgb
+	mapped.BaseTexture, mapped.MetalRoughTexture, mapped.OcclusionTexture, mapped.EmissiveTexture = srgb, lin, lin, srgb
 	plain := must(lib.AddMaterial("plain", &base))
 	withMaps := must(lib.AddMaterial("mapped", &mapped))
 	win := openWindow(t, size, size, gl41.Options{Assets: &lib})
