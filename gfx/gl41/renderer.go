@@ -104,6 +104,7 @@ type Renderer struct {
 	unflushed    int  // triangles drawn since the last glFlush (flush.go)
 	noFlush      bool // never flush mid-frame (tests compare the two)
 	noPrepass    bool // never draw a depth pre-pass (tests compare the two)
+	noShadowCull bool // draw every caster into every cascade (tests compare the two)
 	heapKept     bool // glibc keeps the C heap's free memory between frames (heap_linux.go)
 
 	assets     Assets
