@@ -8,11 +8,15 @@
 // Schlick Fresnel), then exposed, tone mapped, fogged and written
 // sRGB-encoded (with LINEAR_OUTPUT defined: written linear, for a
 // framebuffer that encodes it, which costs a software rasteriser far less
-// than pow does here). Compiled four ways: with SCENE_FULL defined for scenes
+// than pow does here). Compiled in variants: with SCENE_FULL defined for scenes
 // with shadows, a hemisphere ambient, point or spot lights, tone mapping
 // or fog (else the sun and one ambient colour only), and with MATERIAL_PBR
 // defined for PBR materials and materials with maps or emission (else
-// Lambert with a base colour texture): a software rasteriser runs both
+// Lambert with a base colour texture), and with MATERIAL_MAPS defined
+// (besides MATERIAL_PBR) for materials with a base colour texture or
+// metallic-roughness, normal, occlusion or emissive maps (else their white
+// texels are not sampled and the vertex's texture coordinates and tangent
+// are unused): a software rasteriser runs both
 // sides of a branch, so each variant carries only what it draws. With
 // HDR_OUTPUT defined (and LINEAR_OUTPUT) the colour is written linear and
 // unclamped, neither exposed nor tone mapped, into a floating-point target
@@ -103,27 +107,25 @@ vec3 toneMap(vec3 c) {
 #ifdef MATERIAL_PBR
 // brdf returns the reflected radiance per unit of irradiance for light
 // from l, times π so that a white Lambert surface facing a light of
-// colour E shows E.
-vec3 brdf(vec3 n, vec3 v, vec3 l, vec3 diffuse, vec3 f0, float alpha) {
+// colour E shows E. Its arguments are the fragment's: n, v unit normal
+// and view vector, nv their clamped dot product, a2 roughness⁴, gvk the
+// view side of the visibility term (sqrt(nv²(1−a2)+a2)), and spec 1 for
+// PBR (0: the diffuse term only, Lambert). Written without branches, a
+// division or pow: a software rasteriser runs every path of each light.
+vec3 brdf(vec3 n, vec3 v, vec3 l, vec3 diffuse, vec3 f0, float nv, float a2, float gvk, float spec) {
     float nl = max(dot(n, l), 0.0);
-    if (nl <= 0.0) {
-        return vec3(0.0);
-    }
-    if (uPBR.x < 0.5) {
-        return diffuse * nl;
-    }
     vec3 h = normalize(l + v);
-    float nv = max(dot(n, v), 1e-4);
     float nh = max(dot(n, h), 0.0);
-    float vh = max(dot(v, h), 0.0);
-    vec3 f = f0 + (1.0 - f0) * pow(1.0 - vh, 5.0);
-    float a2 = alpha * alpha;
+    float x = 1.0 - max(dot(v, h), 0.0);
+    float x2 = x * x;
+    vec3 f = (f0 + (1.0 - f0) * (x2 * x2 * x)) * spec;
     float dd = nh * nh * (a2 - 1.0) + 1.0;
-    float D = a2 / (PI * dd * dd);
-    float gv = nl * sqrt(nv * nv * (1.0 - a2) + a2);
+    // π·D·V, with D = a2/(π dd²) (GGX) and V = 0.5/(gv + gl) (Smith-GGX
+    // height-correlated); dd ≥ a2 > 0 and gl ≥ nv·sqrt(a2) > 0.
+    float gv = nl * gvk;
     float gl = nv * sqrt(nl * nl * (1.0 - a2) + a2);
-    float V = gv + gl > 0.0 ? 0.5 / (gv + gl) : 0.0;
-    return ((1.0 - f) * diffuse + PI * f * D * V) * nl;
+    float dv = 0.5 * a2 / (dd * dd * (gv + gl));
+    return ((1.0 - f) * diffuse + f * dv) * nl;
 }
 #endif
 
@@ -164,7 +166,11 @@ float sunShadow(vec3 n, float nl) {
 #endif
 
 void main() {
+#if defined(MATERIAL_PBR) && !defined(MATERIAL_MAPS)
+    vec4 c = uBaseColor * vColor; // no base colour texture: its white texel
+#else
     vec4 c = texture(uBaseTexture, vUV) * uBaseColor * vColor;
+#endif
     if (c.a < uAlphaCutoff) {
         discard;
     }
@@ -173,6 +179,7 @@ void main() {
         // Double-sided materials light their back faces too.
         vec3 n = normalize(gl_FrontFacing ? vNormal : -vNormal);
 #ifdef MATERIAL_PBR
+#ifdef MATERIAL_MAPS
         float tl = dot(vTangent.xyz, vTangent.xyz);
         if (uNormalScale != 0.0 && tl > 1e-12) {
             vec3 t = normalize(vTangent.xyz - n * dot(n, vTangent.xyz));
@@ -181,14 +188,24 @@ void main() {
             tn.xy *= uNormalScale;
             n = normalize(mat3(t, b, n) * tn);
         }
-        vec3 v = normalize(uCameraPos - vWorld);
         vec4 mr = texture(uMetalRoughTexture, vUV);
+        float occlusion = texture(uOcclusionTexture, vUV).r;
+#else
+        // No maps: their white texels, without sampling them.
+        vec4 mr = vec4(1.0);
+        float occlusion = 1.0;
+#endif
+        vec3 v = normalize(uCameraPos - vWorld);
         float metallic = uPBR.x > 0.5 ? clamp(uPBR.y * mr.b, 0.0, 1.0) : 0.0;
         float rough = clamp(uPBR.z * mr.g, 0.03, 1.0);
         float alpha = rough * rough;
         vec3 diffuse = c.rgb * (1.0 - metallic);
         vec3 f0 = mix(vec3(0.04), c.rgb, metallic);
-        float ao = 1.0 + uPBR.w * (texture(uOcclusionTexture, vUV).r - 1.0);
+        float ao = 1.0 + uPBR.w * (occlusion - 1.0);
+        float spec = uPBR.x > 0.5 ? 1.0 : 0.0;
+        float a2 = alpha * alpha;
+        float nvS = max(dot(n, v), 1e-4);
+        float gvk = sqrt(nvS * nvS * (1.0 - a2) + a2);
 #else
         vec3 diffuse = c.rgb;
         float ao = 1.0;
@@ -218,7 +235,7 @@ void main() {
 #endif
             color = diffuse * (1.0 - f0) * sky + env * (f0 * ab.x + ab.y);
         }
-#define SURFACE(l) brdf(n, v, l, diffuse, f0, alpha)
+#define SURFACE(l) brdf(n, v, l, diffuse, f0, nvS, a2, gvk, spec)
 #else
 #define SURFACE(l) (diffuse * max(dot(n, l), 0.0))
 #endif
@@ -229,7 +246,12 @@ void main() {
         if (sunNL > 0.0) {
             color += SURFACE(-uLightDir) * uLightColor * sunShadow(n, sunNL);
         }
-        for (int i = 0; i < uLightCount; i++) {
+        // A do-while, not a for loop: llvmpipe runs a loop's body once
+        // more, every lane masked off, before it sees them all leave at
+        // its top; a test at the bottom leaves after the last light.
+        int next = 0;
+        if (uLightCount > 0) do {
+            int i = next++;
             vec3 d = uLightPos[i].xyz - vWorld;
             float d2 = max(dot(d, d), 1e-4);
             vec3 l = d * inversesqrt(d2);
@@ -244,14 +266,16 @@ void main() {
             }
             // Candela over π: a white diffuse surface at 1 m shows I/π.
             color += SURFACE(l) * uLightTint[i].rgb * (att / PI);
-        }
+        } while (next < uLightCount);
 #else
         color += SURFACE(-uLightDir) * uLightColor;
 #endif
         lit = color;
     }
-#ifdef MATERIAL_PBR
+#ifdef MATERIAL_MAPS
     lit += uEmissive * texture(uEmissiveTexture, vUV).rgb;
+#elif defined(MATERIAL_PBR)
+    lit += uEmissive;
 #endif
 #ifdef SCENE_FULL
 #ifdef HDR_OUTPUT

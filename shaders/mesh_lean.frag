@@ -118,7 +118,12 @@ void main() {
         if (sunNL > 0.0) {
             e += uLightColor * sunNL * sunShadow(n, sunNL);
         }
-        for (int i = 0; i < uLightCount; i++) {
+        // A do-while, not a for loop: llvmpipe runs a loop's body once
+        // more, every lane masked off, before it sees them all leave at
+        // its top; a test at the bottom leaves after the last light.
+        int next = 0;
+        if (uLightCount > 0) do {
+            int i = next++;
             vec3 d = uLightPos[i].xyz - vWorld;
             float d2 = max(dot(d, d), 1e-4);
             vec3 l = d * inversesqrt(d2);
@@ -132,7 +137,7 @@ void main() {
                 att *= s * s;
             }
             e += uLightTint[i].rgb * (max(dot(n, l), 0.0) * att / PI);
-        }
+        } while (next < uLightCount);
 #else
         vec3 e = uAmbient + uLightColor * sunNL;
 #endif

@@ -167,9 +167,11 @@ type Program struct {
 	// Variants: the fragment shader is compiled in variants, with and
 	// without DefineSceneFull (scenes with point lights, shadows, tone
 	// mapping, fog or a hemisphere ambient) and, for the mesh program,
-	// DefineMaterialPBR (PBR materials, maps, emission). A variant without
-	// them draws more cheaply and leaves their uniforms unused; the variant
-	// with every define uses every uniform.
+	// DefineMaterialPBR (PBR materials, maps, emission) and, with it,
+	// DefineMaterialMaps (materials with a base colour texture or
+	// metallic-roughness, normal, occlusion or emissive maps). A variant without them draws more
+	// cheaply and leaves their uniforms unused; the variant with every
+	// define uses every uniform.
 	Variants bool
 	// Partial: the pairing of its shaders leaves some of the uniforms its
 	// vertex shader declares unused (they are not checked as active).
@@ -177,7 +179,8 @@ type Program struct {
 }
 
 // Defines of a Variants program's variants: the full scene (both mesh
-// programs) and PBR materials (the mesh program). DefineLinearOutput, in
+// programs), PBR materials and, with them, materials with maps (the mesh
+// program). DefineLinearOutput, in
 // either program and with either of the others, writes the colour in
 // linear light, clamped to [0, 1], for a framebuffer that encodes sRGB
 // itself (GL_FRAMEBUFFER_SRGB on); without it the shader encodes. It
@@ -189,6 +192,7 @@ type Program struct {
 const (
 	DefineSceneFull    = "SCENE_FULL"
 	DefineMaterialPBR  = "MATERIAL_PBR"
+	DefineMaterialMaps = "MATERIAL_MAPS"
 	DefineLinearOutput = "LINEAR_OUTPUT"
 	DefineHDROutput    = "HDR_OUTPUT"
 )

@@ -17,6 +17,7 @@ type abWays struct {
 	a, b    string
 	set     func(r *gl41.Renderer, a bool)
 	restore bool
+	g       *gfx.Graphics // the settings both ways draw with (nil: no shadows, no antialiasing)
 }
 
 // benchAB draws p in two ways on the main thread, alternately frame by
@@ -30,7 +31,11 @@ func benchAB(b *testing.B, win *window.Window, p *gfx.Picture, w abWays, warm in
 	var err error
 	mainthread.Call(func() {
 		r := win.Renderer()
-		if err = r.SetGraphics(gfx.Graphics{Shadows: gfx.ShadowOff, MSAA: 1}); err != nil {
+		g := gfx.Graphics{Shadows: gfx.ShadowOff, MSAA: 1}
+		if w.g != nil {
+			g = *w.g
+		}
+		if err = r.SetGraphics(g); err != nil {
 			return
 		}
 		defer r.SetGraphics(gfx.Graphics{})

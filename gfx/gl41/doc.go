@@ -49,10 +49,14 @@
 // otherwise. On a software rasteriser the renderer also flushes every
 // 64k triangles, so its threads rasterise while the next draws are
 // binned, and keeps glibc's free heap between frames. Each mesh program is compiled in variants (a plain
-// scene or not; a Lambert or a PBR material), as a software rasteriser
-// runs both sides of every branch: a batch draws with the variant its
-// scene and material need. Before a scene's batches the sun's shadow maps
-// are drawn (a depth-only pass per cascade) and its sky, if it has one.
+// scene or not; a Lambert or a PBR material; a PBR material with textures
+// or without), as a software rasteriser runs both sides of every branch: a
+// batch draws with the variant its scene and material need. Before a
+// scene's batches the sun's shadow maps are drawn (a depth-only pass per
+// cascade, each with only the casters whose bounding sphere reaches it)
+// and its sky, if it has one; in a scene with point or spot lights the
+// opaque batches are then drawn depth only (prepass.go), so that shading
+// skips hidden fragments.
 // Scenes are drawn into a multisampled framebuffer when MSAA is on, and
 // resolved into the window before the HUD. With HDR (gfx.Graphics.HDR,
 // hdr.go) each scene is drawn instead into a floating-point framebuffer in

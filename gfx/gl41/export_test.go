@@ -1,6 +1,11 @@
 package gl41
 
-import "github.com/go-gl/gl/v4.1-core/gl"
+import (
+	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/tickwork/tickwork/gfx"
+)
 
 // CompileForTest compiles and links a program from the given sources and
 // deletes it, returning the compile or link error.
@@ -114,6 +119,24 @@ func GlibcForTest() bool { return glibc() }
 // SetFlushForTest lets a software rasteriser be flushed mid-frame (on, the
 // default) or not, so a test can draw the same frame both ways.
 func SetFlushForTest(r *Renderer, on bool) { r.noFlush = !on }
+
+// SetPrepassForTest lets scenes with point or spot lights be drawn with a
+// depth pre-pass (on, the default) or not.
+func SetPrepassForTest(r *Renderer, on bool) { r.noPrepass = !on }
+
+// SetShadowCullForTest lets shadow casters outside a cascade be left out
+// of it (on, the default) or not.
+func SetShadowCullForTest(r *Renderer, on bool) { r.noShadowCull = !on }
+
+// CascadeCastersForTest returns how many of ins cascadeInstances keeps
+// for a cascade with view-projection vp, the instances being of mesh id.
+func CascadeCastersForTest(r *Renderer, id gfx.MeshID, ins []gfx.Instance, vp mgl32.Mat4) (int, error) {
+	m, err := r.mesh(id)
+	if err != nil {
+		return 0, err
+	}
+	return len(r.cascadeInstances(m, ins, &vp)), nil
+}
 
 // SetKeepHeapForTest sets glibc's thresholds as New does on a software
 // rasteriser (on) or to glibc's initial ones (off); it reports whether the

@@ -33,6 +33,7 @@ type gpuMaterial struct {
 	emissive    [3]float32
 	maps        [4]uint32 // metallic-roughness, normal, occlusion, emissive textures (white when none)
 	fancy       bool      // PBR, a map or emission: never drawn lean
+	mapped      bool      // a texture in tex or maps (not the white texel): drawn with variantMaps
 	err         error     // a texture that could not be used (the material draws untextured)
 }
 
@@ -127,6 +128,7 @@ func (r *Renderer) materialMaps(g *gpuMaterial, m *gfx.Material) {
 		}
 	}
 	g.fancy = m.Shading == gfx.PBR || ims[1]|ims[2]|ims[3]|ims[4] != 0 || g.emissive != [3]float32{}
+	g.mapped = g.tex != r.white || g.maps != [4]uint32{r.white, r.white, r.white, r.white}
 }
 
 var defaultMaterial gfx.Material
@@ -254,6 +256,9 @@ func (r *Renderer) drawInstances(m *gpuMesh, mat *gpuMaterial, ins []gfx.Instanc
 	v := r.sv.variant
 	if mat.fancy {
 		v |= variantPBR
+		if mat.mapped {
+			v |= variantMaps
+		}
 	}
 	// Blended draws keep the shader's encoding: the framebuffer's would
 	// blend in linear light, not as they always have.

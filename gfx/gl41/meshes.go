@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/gfx/mesh"
@@ -40,10 +41,12 @@ type gpuMesh struct {
 	mode          uint32 // gl.TRIANGLES, ...
 	material      gfx.MaterialID
 	inst          stream
-	instOffset    int   // offset the VAO's instance attributes point at
-	layout        uint8 // the instance layout they point at: layoutFull or layoutLean
-	colors        bool  // the mesh has vertex colours (it is never drawn lean)
-	tangents      bool  // the mesh has tangents (normal maps need them)
+	instOffset    int        // offset the VAO's instance attributes point at
+	layout        uint8      // the instance layout they point at: layoutFull or layoutLean
+	colors        bool       // the mesh has vertex colours (it is never drawn lean)
+	tangents      bool       // the mesh has tangents (normal maps need them)
+	center        mgl32.Vec3 // the bounding sphere of the positions, in model space
+	radius        float32
 	err           error // why it cannot be drawn: the batch is skipped and err reported
 }
 
@@ -130,6 +133,8 @@ func (r *Renderer) uploadMesh(g *gpuMesh, m *gfx.Mesh) error {
 	}
 	a := &r.gl
 	*g = gpuMesh{mode: glModes[m.Mode], material: m.Material, count: int32(len(m.Positions)), colors: len(m.Colors) > 0, tangents: len(m.Tangents) > 0}
+	bounds := m.Bounds()
+	g.center, g.radius = bounds.Center, bounds.Radius
 	g.vao = a.genVertexArray()
 	a.bindVertexArray(g.vao)
 	g.vbo = a.genBuffer()

@@ -171,7 +171,7 @@ func withDefines(src, defines string) string {
 // variantsOf returns how many defines the full variant of desc has.
 func variantsOf(desc shaders.Program) int {
 	if desc.Fragment == shaders.Mesh().Fragment {
-		return 2
+		return 3
 	}
 	return 1
 }

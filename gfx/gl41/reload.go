@@ -59,7 +59,8 @@ type meshProgram struct {
 // Program variants, as bits: variantFull (shaders.DefineSceneFull) for
 // scenes with more than the sun and one ambient colour, variantPBR
 // (shaders.DefineMaterialPBR, the mesh program only) for PBR materials and
-// materials with maps or emission, variantLinear
+// materials with maps or emission, variantMaps (shaders.DefineMaterialMaps,
+// only with variantPBR) for materials with textures, variantLinear
 // (shaders.DefineLinearOutput) for draws into a framebuffer that encodes
 // sRGB itself (see srgb.go). The lean program has variantFull and
 // variantLinear, at leanIndex.
@@ -68,7 +69,8 @@ const (
 	variantFull   = 1
 	variantPBR    = 2
 	variantLinear = 4
-	numVariants   = 8
+	variantMaps   = 8
+	numVariants   = 16
 	numLean       = 4
 )
 
@@ -80,6 +82,9 @@ func variantDefines(v int) string {
 	}
 	if v&variantPBR != 0 {
 		d = append(d, shaders.DefineMaterialPBR)
+	}
+	if v&variantMaps != 0 {
+		d = append(d, shaders.DefineMaterialMaps)
 	}
 	if v&variantLinear != 0 {
 		d = append(d, shaders.DefineLinearOutput)
@@ -110,7 +115,7 @@ func (r *Renderer) loadMeshProgram() error {
 	linear := r.linearSource(shaders.Mesh().Fragment)
 	var ps [numVariants]program
 	for v := range ps {
-		if v&variantLinear != 0 && !linear {
+		if v&variantLinear != 0 && !linear || v&(variantMaps|variantPBR) == variantMaps {
 			continue // never drawn with
 		}
 		p, err := r.loadVariant(shaders.Mesh(), r.variantDefines(v))

@@ -103,6 +103,8 @@ type Renderer struct {
 	leanLinear   bool // the lean program's are
 	unflushed    int  // triangles drawn since the last glFlush (flush.go)
 	noFlush      bool // never flush mid-frame (tests compare the two)
+	noPrepass    bool // never draw a depth pre-pass (tests compare the two)
+	noShadowCull bool // draw every caster into every cascade (tests compare the two)
 	heapKept     bool // glibc keeps the C heap's free memory between frames (heap_linux.go)
 
 	assets     Assets
@@ -374,6 +376,9 @@ func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 	r.prepareScene(dl)
 	r.drawShadows(dl, aspect)
 	r.drawSky(dl)
+	if r.prepassWorth() {
+		r.drawPrepass(dl)
+	}
 
 	a.enable(capDepthTest, true)
 	a.enable(capBlend, false)

@@ -35,6 +35,7 @@ type shadowState struct {
 	splits   [4]float32
 	texel    [4]float32
 	fwd      mgl32.Vec3
+	kept     []gfx.Instance // one cascade's casters of a batch (see cascadeInstances)
 }
 
 // shadowPlan returns the cascades, map size and filter radius of q.
@@ -205,17 +206,26 @@ func (r *Renderer) drawShadows(dl *gfx.DrawList, aspect float32) {
 		}
 		a.bindVertexArray(m.vao)
 		a.bindArrayBuffer(m.inst.buf)
-		size := len(b.Instances) * gfx.InstanceSize
-		off := a.upload(&m.inst, r.upload, unsafe.Pointer(&b.Instances[0]), size)
-		if off != m.instOffset || m.layout != layoutFull {
-			r.pointInstances(m, off, layoutFull)
-		}
-		r.stats.ShadowBytes += size
+		uploaded := false // b's instances, all of them, are where m's attributes point
 		for k := range count {
+			ins := r.cascadeInstances(m, b.Instances, &s.vps[k])
+			if len(ins) == 0 {
+				continue
+			}
+			whole := len(ins) == len(b.Instances)
+			if !whole || !uploaded {
+				size := len(ins) * gfx.InstanceSize
+				off := a.upload(&m.inst, r.upload, unsafe.Pointer(&ins[0]), size)
+				if off != m.instOffset || m.layout != layoutFull {
+					r.pointInstances(m, off, layoutFull)
+				}
+				r.stats.ShadowBytes += size
+				uploaded = whole
+			}
 			a.calls++
 			gl.Viewport(int32(k*s.size), 0, int32(s.size), int32(s.size))
 			a.uniformMatrix4(s.uLightVP, (*[16]float32)(&s.vps[k]))
-			a.draw(m, int32(len(b.Instances)))
+			a.draw(m, int32(len(ins)))
 			r.stats.ShadowDrawCalls++
 		}
 	}

@@ -63,7 +63,7 @@ type gpuSkin struct {
 // the full lighting whatever the scene) and binds its buffers' and maps'
 // texture units.
 func (r *Renderer) loadSkinnedProgram() error {
-	p, err := r.loadVariant(shaders.Skinned(), r.variantDefines(variantFull|variantPBR|b2v(r.hdrProgs)*variantLinear))
+	p, err := r.loadVariant(shaders.Skinned(), r.variantDefines(variantFull|variantPBR|variantMaps|b2v(r.hdrProgs)*variantLinear))
 	if err != nil {
 		return err
 	}
