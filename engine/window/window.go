@@ -244,6 +244,18 @@ func (w *Window) destroy() (err error) {
 	return rerr
 }
 
+// MakeCurrent makes the window's OpenGL context the current one of the
+// calling thread, which must be the main thread. The renderer draws into
+// whichever context is current: a program with one window never needs
+// this (Open makes its context current); one with several windows calls
+// it before drawing into each. A closed window does nothing.
+func (w *Window) MakeCurrent() {
+	if w.win == nil {
+		return
+	}
+	w.win.MakeContextCurrent()
+}
+
 // ShouldClose reports whether the user asked to close the window (also
 // delivered as an input.CloseRequest event). A closed window reports true.
 func (w *Window) ShouldClose() bool {

@@ -56,6 +56,7 @@ func render(tb testing.TB, win *window.Window, f *gfx.Picture) (*image.RGBA, gl4
 		err   error
 	)
 	mainthread.Call(func() {
+		win.MakeCurrent() // a test may hold several windows
 		r := win.Renderer()
 		if err = r.Render(f); err != nil {
 			return
