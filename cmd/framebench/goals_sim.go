@@ -99,6 +99,11 @@ func uiGoals(b *benchSet) []goal {
 		benchZero(b, "Debug drawing of 10,000 lines a frame, on", "engine", "BenchmarkDebugLines10k/on"),
 		benchZero(b, "Refilling a warm buffer with 10,000 debug lines", "gfx", "BenchmarkLines10k"),
 		benchZero(b, "Light and shadow bookkeeping of a scene (40 lights, three cascades)", "gfx", "BenchmarkLightBookkeeping"),
+		benchZero(b, "Culling 10,000 shadow casters per cascade, a frame (two cascades)", "gfx/gl41", "BenchmarkCascadeCull"),
+	}
+	if ms, ok := b.metric("gfx/gl41", "BenchmarkCascadeCull", "ms/frame"); ok {
+		gs = append(gs, infoGoal("Culling 10,000 shadow casters per cascade: CPU a frame (two cascades)",
+			"gfx/gl41 BenchmarkCascadeCull (ms/frame)", num(ms)+" ms"))
 	}
 	return append(gs, infoRef(b, refRow{"Debug drawing of 10,000 lines a frame: on ÷ off", "engine",
 		"BenchmarkDebugLines10k/on", "BenchmarkDebugLines10k/off", "ns/op"})...)
