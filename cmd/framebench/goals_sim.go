@@ -9,6 +9,10 @@ import "fmt"
 // target are allocation counts, which are the same on every host.
 const goalSkinnedRatio = 0.8 // skinned ÷ unskinned frame rate, same meshes, same run
 
+// goalLitRatio is the frame rate of 10k PBR cubes with a shadowed sun and
+// eight point lights ÷ the plain Lambert path's, same scene, same run.
+const goalLitRatio = 0.5
+
 // simGoals are the figures of collisions, rollback, snapshots and fields.
 func simGoals(b *benchSet) []goal {
 	gs := []goal{
@@ -59,6 +63,26 @@ func lightingGoals(b *benchSet) []goal {
 		gs = append(gs, g)
 	} else {
 		gs = append(gs, absent(name, src, "≥ "+withUnit(goalSkinnedRatio, "×"), missingBench("gfx/gl41", "BenchmarkSkinnedCharacters")))
+	}
+	{
+		bn := "BenchmarkLighting/cubes=10000"
+		name := "Lighting, 10,000 cubes: PBR, a shadowed sun, eight point lights and tone mapping ÷ plain Lambert"
+		src := "gfx/gl41 " + bn + " (goal/off)"
+		if v, ok := b.metric("gfx/gl41", bn, "goal/off"); ok {
+			g := atLeast(name, src, v, goalLitRatio, "×")
+			f, _ := b.metric("gfx/gl41", bn, "goal-frames/s")
+			o, _ := b.metric("gfx/gl41", bn, "off-frames/s")
+			g.Measured += " (" + num(f) + " ÷ " + num(o) + " fps)"
+			gs = append(gs, g)
+			if sh, ok := b.metric("gfx/gl41", bn, "goal-shadow-cpu-ms/frame"); ok {
+				all, _ := b.metric("gfx/gl41", bn, "goal-shadow-ms/frame")
+				gs = append(gs, infoGoal("Lighting, 10,000 cubes: the shadow pass in that frame",
+					"gfx/gl41 "+bn+" (goal-shadow-cpu-ms/frame; goal-shadow-ms/frame: its frame time less the same frame without shadows)",
+					fmt.Sprintf("%s ms of CPU drawing the maps; %s ms of frame time in all", num(sh), num(all))))
+			}
+		} else {
+			gs = append(gs, absent(name, src, "≥ "+withUnit(goalLitRatio, "×"), missingBench("gfx/gl41", bn)))
+		}
 	}
 	for _, k := range []string{"1000", "10000"} {
 		bn := "BenchmarkLighting/cubes=" + k
