@@ -86,6 +86,7 @@ func TestOwnedBy(t *testing.T) {
 		{"type assertion cache", []string{"runtime.buildTypeAssertCache iface.go:1", "runtime.typeAssert iface.go:2", "github.com/tickwork/tickwork/engine.(*Game).draw draw.go:3"}, ""},
 		{"the harness's own", []string{"runtime.makeslice slice.go:1", "main.(*recorder).measure measure.go:2"}, ""},
 		{"collector", []string{"runtime.newobject malloc.go:1", "runtime.acquireSudog proc.go:2", "runtime.gcMarkDone mgc.go:3", "runtime.gcBgMarkWorker mgc.go:4"}, "the garbage collector's worker"},
+		{"a split tick waiting", []string{"runtime.newobject malloc.go:1", "runtime.acquireSudog proc.go:2", "runtime.chanrecv chan.go:3", "github.com/tickwork/tickwork/scene.(*Manager).runSplit parallel.go:4"}, "the runtime's pool of goroutine wait records grew"},
 		{"a name that only begins the same", []string{"runtime.newmHandoff proc.go:1"}, ""},
 	}
 	for _, tt := range tests {

@@ -3,6 +3,7 @@ package gl41
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 
@@ -264,7 +265,9 @@ func (r *Renderer) endLayer() {
 	a.depthMask(false)
 	a.bindVertexArray(t.vao)
 	a.calls++
+	t0 := time.Now()
 	gl.DrawArrays(gl.TRIANGLES, 0, 3)
+	r.stats.DrawTime += time.Since(t0)
 	r.stats.DrawCalls++
 	a.depthMask(true)
 }

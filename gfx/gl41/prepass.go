@@ -1,6 +1,7 @@
 package gl41
 
 import (
+	"time"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
@@ -77,7 +78,9 @@ func (r *Renderer) drawPrepass(dl *gfx.DrawList) {
 		if off != m.instOffset || m.layout != layoutFull {
 			r.pointInstances(m, off, layoutFull)
 		}
+		t := time.Now()
 		a.draw(m, int32(len(b.Instances)))
+		r.stats.DrawTime += time.Since(t)
 	}
 	a.calls += 2
 	gl.Disable(gl.POLYGON_OFFSET_FILL)

@@ -54,7 +54,8 @@ type Stats struct {
 	// a call: a software rasteriser (llvmpipe) shades vertices inside the
 	// draw calls, a hardware driver may wait there for a free command buffer.
 	RenderTime time.Duration
-	// DrawTime is the part of RenderTime spent inside glDraw* calls.
+	// DrawTime is the part of RenderTime spent inside glDraw* calls, of
+	// every pass (shadow maps, depth pre-pass, sky, scenes, HUD).
 	DrawTime time.Duration
 	// UploadTime is the part of RenderTime spent streaming per-frame data
 	// (a driver that must synchronise, as with UploadSubData, waits here).

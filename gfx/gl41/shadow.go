@@ -225,7 +225,9 @@ func (r *Renderer) drawShadows(dl *gfx.DrawList, aspect float32) {
 			a.calls++
 			gl.Viewport(int32(k*s.size), 0, int32(s.size), int32(s.size))
 			a.uniformMatrix4(s.uLightVP, (*[16]float32)(&s.vps[k]))
+			t := time.Now()
 			a.draw(m, int32(len(ins)))
+			r.stats.DrawTime += time.Since(t)
 			r.stats.ShadowDrawCalls++
 		}
 	}

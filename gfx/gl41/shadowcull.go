@@ -56,6 +56,12 @@ func (r *Renderer) cascadeInstances(m *gpuMesh, ins []gfx.Instance, vp *mgl32.Ma
 			kept = append(kept, ins[i])
 		case !in && first < 0:
 			first = i
+			if cap(kept) < len(ins) {
+				// Room for the whole batch at once, so the copy grows only
+				// with the batch, not with how many casters a moving
+				// camera keeps in the cascade.
+				kept = make([]gfx.Instance, 0, len(ins))
+			}
 			kept = append(kept, ins[:i]...)
 		}
 	}

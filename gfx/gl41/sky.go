@@ -1,6 +1,8 @@
 package gl41
 
 import (
+	"time"
+
 	"github.com/go-gl/gl/v4.1-core/gl"
 
 	"github.com/tickwork/tickwork/gfx"
@@ -60,7 +62,9 @@ func (r *Renderer) drawSky(dl *gfx.DrawList) {
 	a.depthMask(false)
 	a.bindVertexArray(s.vao)
 	a.calls++
+	t := time.Now()
 	gl.DrawArrays(gl.TRIANGLES, 0, 3)
+	r.stats.DrawTime += time.Since(t)
 	r.stats.DrawCalls++
 	a.depthMask(true)
 }

@@ -27,6 +27,13 @@ func (w *World) event(k EventKind, p *pair) {
 func (w *World) narrow(dt float64) {
 	w.next, w.events = w.next[:0], w.events[:0]
 	old := w.pairs
+	// Each candidate and each old pair gives at most one event: room for
+	// them all now makes the events grow with the broad phase's high-water
+	// mark, reached as the scene settles, not at the first burst of
+	// contacts (a ball knocking a pile over).
+	if need := len(w.cand) + len(old); cap(w.events) < need {
+		w.events = make([]Event, 0, need+need/2)
+	}
 	oi := 0
 	for _, cd := range w.cand {
 		a, b := &w.cols[cd.i], &w.cols[cd.j]
