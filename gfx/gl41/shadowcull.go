@@ -57,10 +57,12 @@ func (r *Renderer) cascadeInstances(m *gpuMesh, ins []gfx.Instance, vp *mgl32.Ma
 		case !in && first < 0:
 			first = i
 			if cap(kept) < len(ins) {
-				// Room for the whole batch at once, so the copy grows only
-				// with the batch, not with how many casters a moving
-				// camera keeps in the cascade.
-				kept = make([]gfx.Instance, 0, len(ins))
+				// Room for as many as the batch's buffer holds (a draw
+				// list keeps its buffers from frame to frame, grown to
+				// the most instances it has held), so the copy grows with
+				// that buffer, not with how many casters a moving camera
+				// brings into view or into the cascade.
+				kept = make([]gfx.Instance, 0, cap(ins))
 			}
 			kept = append(kept, ins[:i]...)
 		}
