@@ -40,3 +40,32 @@ func BenchmarkCascadeCull(b *testing.B) {
 	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/frame")
 	b.ReportMetric(float64(kept)/float64(len(ins)), "kept-near")
 }
+
+// TestCascadeCullGrowsWithTheBatchBuffer: as a camera brings more casters
+// into a batch (its instances growing within the buffer the draw list
+// keeps), culling them into a cascade allocates nothing after the first
+// frame.
+func TestCascadeCullGrowsWithTheBatchBuffer(t *testing.T) {
+	const side = 60
+	buf := make([]gfx.Instance, side*side)
+	for i := range buf {
+		x, z := float32(i%side-side/2)*1.5, float32(i/side-side/2)*1.5
+		buf[i].Model = mgl32.Translate3D(x, 0.5, z)
+	}
+	m := &gpuMesh{radius: 0.87}
+	light := mgl32.LookAtV(mgl32.Vec3{20, 50, 30}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
+	near := mgl32.Ortho(-20, 20, -20, 20, 1, 200).Mul4(light)
+	r := &Renderer{}
+	n := len(buf) / 2
+	r.cascadeInstances(m, buf[:n], &near) // the first frame may allocate
+	allocs := testing.AllocsPerRun(20, func() {
+		n += len(buf) / 50
+		kept := r.cascadeInstances(m, buf[:min(n, len(buf))], &near)
+		if len(kept) == 0 || len(kept) == min(n, len(buf)) {
+			t.Fatalf("%d instances: kept %d: the cascade culls nothing or everything", min(n, len(buf)), len(kept))
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("culling a growing batch allocated %v times a frame, want 0", allocs)
+	}
+}
