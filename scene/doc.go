@@ -101,6 +101,7 @@
 // transforms and reports alike, is the one-core result. Behaviours run on
 // the main goroutine, except a BulkTicker that declares itself safe to
 // split by implementing SplitBulkTicker: with enough members, its parts
-// are ticked on several cores at once. GOMAXPROCS=1 keeps everything on
-// one core.
+// are ticked on several cores at once. Manager.SetMaxCores(1) (or
+// GOMAXPROCS=1) keeps a scene's ticks on one core, for hosts whose other
+// cores are busy.
 package scene

@@ -65,8 +65,8 @@ type chunk struct {
 // BuildDrawList. Every method is meant for the game's main goroutine and
 // none is safe for concurrent use. (Inside Tick, the world propagation of
 // a large scene is split across cores by goroutines the manager keeps; it
-// calls no behaviour, and its result is the one-core result. GOMAXPROCS=1
-// keeps it on one core.)
+// calls no behaviour, and its result is the one-core result.
+// SetMaxCores(1) keeps it on one core.)
 //
 // The zero Manager is empty and ready to use.
 type Manager struct {
