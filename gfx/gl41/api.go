@@ -229,6 +229,28 @@ func (a *api) deleteTexture(t *uint32) {
 	*t = 0
 }
 
+// deleteFramebuffer deletes the framebuffer *f names, if any, and zeroes
+// *f.
+func (a *api) deleteFramebuffer(f *uint32) {
+	if *f == 0 {
+		return
+	}
+	a.calls++
+	gl.DeleteFramebuffers(1, f)
+	*f = 0
+}
+
+// deleteRenderbuffer deletes the renderbuffer *b names, if any, and
+// zeroes *b.
+func (a *api) deleteRenderbuffer(b *uint32) {
+	if *b == 0 {
+		return
+	}
+	a.calls++
+	gl.DeleteRenderbuffers(1, b)
+	*b = 0
+}
+
 func (a *api) deleteProgram(p *uint32) {
 	if *p == 0 {
 		return

@@ -3,7 +3,6 @@ package gl41
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 
@@ -259,17 +258,7 @@ func (r *Renderer) endLayer() {
 	gl.Uniform4fv(t.uTone, 1, &r.sv.tone[0])
 	a.bindTexture2D(t.color)
 	a.bindSampler(0)
-	a.enable(capDepthTest, false)
-	a.enable(capBlend, true)
-	a.enable(capCullFace, false)
-	a.depthMask(false)
-	a.bindVertexArray(t.vao)
-	a.calls++
-	t0 := time.Now()
-	gl.DrawArrays(gl.TRIANGLES, 0, 3)
-	r.stats.DrawTime += time.Since(t0)
-	r.stats.DrawCalls++
-	a.depthMask(true)
+	r.drawFullScreen(t.vao, true)
 }
 
 // endHDR ends a frame drawn through the HDR path: the window's
@@ -283,20 +272,11 @@ func (r *Renderer) endHDR() {
 func (r *Renderer) releaseHDR() {
 	t := &r.hdr
 	a := &r.gl
-	for _, f := range []*uint32{&t.fbo, &t.msfbo} {
-		if *f != 0 {
-			a.calls++
-			gl.DeleteFramebuffers(1, f)
-			*f = 0
-		}
-	}
-	for _, b := range []*uint32{&t.depth, &t.mscolor, &t.msdepth} {
-		if *b != 0 {
-			a.calls++
-			gl.DeleteRenderbuffers(1, b)
-			*b = 0
-		}
-	}
+	a.deleteFramebuffer(&t.fbo)
+	a.deleteFramebuffer(&t.msfbo)
+	a.deleteRenderbuffer(&t.depth)
+	a.deleteRenderbuffer(&t.mscolor)
+	a.deleteRenderbuffer(&t.msdepth)
 	a.deleteTexture(&t.color)
 	t.w, t.h, t.samples = 0, 0, 0
 }

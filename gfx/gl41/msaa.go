@@ -138,19 +138,10 @@ func (r *Renderer) makeMSAA(w, h, samples int) bool {
 func (r *Renderer) releaseMSAA() {
 	t := &r.msaa
 	a := &r.gl
-	for _, f := range []*uint32{&t.fbo, &t.rfbo} {
-		if *f != 0 {
-			a.calls++
-			gl.DeleteFramebuffers(1, f)
-			*f = 0
-		}
-	}
-	for _, b := range []*uint32{&t.color, &t.depth, &t.rcolor} {
-		if *b != 0 {
-			a.calls++
-			gl.DeleteRenderbuffers(1, b)
-			*b = 0
-		}
-	}
+	a.deleteFramebuffer(&t.fbo)
+	a.deleteFramebuffer(&t.rfbo)
+	a.deleteRenderbuffer(&t.color)
+	a.deleteRenderbuffer(&t.depth)
+	a.deleteRenderbuffer(&t.rcolor)
 	t.w, t.h, t.samples = 0, 0, 0
 }

@@ -110,11 +110,7 @@ func (r *Renderer) ensureShadowMap(count, size int) bool {
 	}
 	a := &r.gl
 	a.deleteTexture(&s.tex)
-	if s.fbo != 0 {
-		a.calls++
-		gl.DeleteFramebuffers(1, &s.fbo)
-		s.fbo = 0
-	}
+	a.deleteFramebuffer(&s.fbo)
 	w := count * size
 	if w > r.maxTexture {
 		r.notice(noticeShadowMap, "the shadow map would be %d texels wide, more than the driver's %d: shadows are off", w, r.maxTexture)
@@ -140,9 +136,7 @@ func (r *Renderer) ensureShadowMap(count, size int) bool {
 	if status != gl.FRAMEBUFFER_COMPLETE {
 		r.notice(noticeShadowMap, "the shadow map's framebuffer is incomplete (status 0x%x): shadows are off", status)
 		a.deleteTexture(&s.tex)
-		a.calls++
-		gl.DeleteFramebuffers(1, &s.fbo)
-		s.fbo = 0
+		a.deleteFramebuffer(&s.fbo)
 		return false
 	}
 	s.count, s.size = count, size
@@ -299,11 +293,7 @@ func (r *Renderer) closeShadows() {
 	s := &r.shadow
 	a := &r.gl
 	a.deleteTexture(&s.tex)
-	if s.fbo != 0 {
-		a.calls++
-		gl.DeleteFramebuffers(1, &s.fbo)
-		s.fbo = 0
-	}
+	a.deleteFramebuffer(&s.fbo)
 	a.deleteProgram(&s.prog.id)
 	a.deleteProgram(&s.skinProg.id)
 }

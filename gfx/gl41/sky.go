@@ -56,11 +56,20 @@ func (r *Renderer) drawSky(dl *gfx.DrawList) {
 	a.uniform3(s.uZenith, sky.Zenith.R, sky.Zenith.G, sky.Zenith.B)
 	a.uniform3(s.uHorizon, sky.Horizon.R, sky.Horizon.G, sky.Horizon.B)
 	a.uniform3(s.uGnd, g.R, g.G, g.B)
+	r.drawFullScreen(s.vao, false)
+}
+
+// drawFullScreen draws the one triangle covering the viewport with the
+// program in use, from vao (an empty vertex array: the vertex shader
+// makes the corners), without depth test, depth writes or culling,
+// blending when blend is set: the sky and the HDR pass.
+func (r *Renderer) drawFullScreen(vao uint32, blend bool) {
+	a := &r.gl
 	a.enable(capDepthTest, false)
-	a.enable(capBlend, false)
+	a.enable(capBlend, blend)
 	a.enable(capCullFace, false)
 	a.depthMask(false)
-	a.bindVertexArray(s.vao)
+	a.bindVertexArray(vao)
 	a.calls++
 	t := time.Now()
 	gl.DrawArrays(gl.TRIANGLES, 0, 3)
