@@ -237,30 +237,38 @@ func (r *repairs) repairRoot(a *Actor, last *Transform) {
 // repairRoot does, reverting to the last finite local transform (kept in
 // good) and, if even that overflows under the parent, to the last-world
 // transform.
+//
+// Most children need no repair, and under a parent that moved they are
+// recomputed whether or not their own Local changed: then good is written
+// without being read first (the one line of the cold column the child
+// costs is a store, which does not hold up the loop as a load would).
 func (m *Manager) updateChild(i int32, cur uint8, force bool, r *repairs) {
 	ch, k := m.col(i)
-	a, good, fl := &ch.a[k], &ch.good[k], &ch.flags[k]
-	if !normalizeRot(&a.Local.Rot) {
-		r.zeroRot = append(r.zeroRot, a.Handle())
-	}
+	a, fl := &ch.a[k], &ch.flags[k]
 	bad := false
-	if !a.Local.IsFinite() {
-		a.Local = *good
-		bad = true
+	if !unitRotation(&a.Local.Rot) || !finitePosScale(&a.Local) { // needs repairing
+		if !normalizeRot(&a.Local.Rot) {
+			r.zeroRot = append(r.zeroRot, a.Handle())
+		}
+		if !a.Local.IsFinite() {
+			a.Local = ch.good[k]
+			bad = true
+		}
 	}
 	w := &ch.wt[k][cur]
 	pc, pk := m.col(ch.parent[k])
-	same := !bad && sameHead(&a.Local, good) && sameTail(&a.Local, good)
-	if same && pc.flags[pk]&flagMoved == 0 && *fl&flagDirty == 0 && !force {
-		if *fl&flagMoved != 0 {
-			*fl &^= flagMoved
-			*w = ch.wt[k][cur^1]
+	if !bad && pc.flags[pk]&flagMoved == 0 && *fl&flagDirty == 0 && !force {
+		if good := &ch.good[k]; sameHead(&a.Local, good) && sameTail(&a.Local, good) {
+			if *fl&flagMoved != 0 {
+				*fl &^= flagMoved
+				*w = ch.wt[k][cur^1]
+			}
+			return
 		}
-		return
 	}
 	Compose(w, &pc.wt[pk][cur], &a.Local)
-	if !w.IsFinite() {
-		a.Local = *good
+	if !(finitePosScale(w) && finiteRot(&w.Rot)) && !w.IsFinite() {
+		a.Local = ch.good[k]
 		*w = ch.wt[k][cur^1]
 		bad = true
 	}
@@ -268,8 +276,8 @@ func (m *Manager) updateChild(i int32, cur uint8, force bool, r *repairs) {
 		r.nonFin = append(r.nonFin, a.Handle())
 	}
 	*fl = *fl&^(flagDirty|flagSettled|flagWorldM) | flagMoved
-	if !same && !bad { // a reverted Local is good already
-		*good = a.Local
+	if !bad { // a reverted Local is good already
+		ch.good[k] = a.Local
 	}
 }
 

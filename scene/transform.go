@@ -206,6 +206,15 @@ func finitePosScale(t *Transform) bool {
 	return c-c == 0
 }
 
+// finiteRot reports whether the sum of q's components is finite, and so
+// every component (a false result may still be four large finite ones:
+// IsFinite tells). With finitePosScale, IsFinite's common case in two
+// parts small enough to be inlined.
+func finiteRot(q *mgl32.Quat) bool {
+	c := q.W + q.V[0] + q.V[1] + q.V[2]
+	return c-c == 0
+}
+
 // unitRot scales q to unit length; q must not be zero.
 func unitRot(q *mgl32.Quat) {
 	k := float32(1 / math.Sqrt(float64(q.W*q.W+q.V[0]*q.V[0]+q.V[1]*q.V[1]+q.V[2]*q.V[2])))
