@@ -30,7 +30,7 @@ type Ticker interface {
 // Effect is an optional behaviour for visual-only effects (particles,
 // blinking, a bobbing pickup's glow), updated once per displayed frame by
 // Manager.UpdateEffects with how much real time the frame took (dt,
-// seconds). It may change its own visual state and a.Color or a.Hidden,
+// seconds). It may change its own visual state and a.SetColor or a.Hidden,
 // never a.Local or anything gameplay reads, because frames, unlike ticks,
 // differ from machine to machine.
 type Effect interface {
@@ -113,13 +113,14 @@ type Actor struct {
 	Local Transform
 
 	// Mesh is drawn with the render matrix, Material (0: the mesh's own)
-	// and Color, which multiplies the material's colour; gfx.MeshNone is not
-	// drawn. Hidden actors are not drawn either (nor asked to Draw), and
-	// neither are their descendants, as with Godot's visible: hiding a
-	// ship hides its turrets. Hidden is visual only: hidden actors still
-	// tick and move. The four sit together after Local, in the record's
-	// first cache line, for BuildDrawList.
-	Color    gfx.Color
+	// and the actor's colour (Color, SetColor), which multiplies the
+	// material's colour; gfx.MeshNone is not drawn. Hidden actors are not
+	// drawn either (nor asked to Draw), and neither are their descendants,
+	// as with Godot's visible: hiding a ship hides its turrets. Hidden is
+	// visual only: hidden actors still tick and move. The three sit after
+	// Local, in the record's first cache line, for BuildDrawList. (The
+	// colour, 16 bytes, lives in a column: in the record it would make every
+	// tick walk 72 bytes an actor instead of 56.)
 	Mesh     gfx.MeshID
 	Material gfx.MaterialID
 	Hidden   bool
@@ -131,7 +132,7 @@ type Actor struct {
 // actorSizeMax bounds unsafe.Sizeof(Actor{}) (pinned by a test): the
 // record is walked by the tick (Local) and BuildDrawList (its first cache
 // line), so everything else lives in the chunk's columns.
-const actorSizeMax = 72
+const actorSizeMax = 56
 
 // Actor flags.
 const (
@@ -179,6 +180,25 @@ func (a *Actor) Handle() Handle {
 		return NoHandle
 	}
 	return a.ch.handle[a.slot]
+}
+
+// Color returns the colour the actor is drawn with, which multiplies its
+// material's colour (Spec.Color at spawn; white is gfx.RGB(1, 1, 1)).
+func (a *Actor) Color() gfx.Color {
+	if a.ch == nil {
+		return gfx.Color{}
+	}
+	return a.ch.color[a.k()]
+}
+
+// SetColor sets the colour the actor is drawn with from the next
+// BuildDrawList on. Like Hidden it is visual only, so an Effect may change
+// it every frame; call it on the game's main goroutine. It does nothing
+// for an Actor that is not a manager's.
+func (a *Actor) SetColor(c gfx.Color) {
+	if a.ch != nil {
+		a.ch.color[a.k()] = c
+	}
 }
 
 // Parent returns the handle of the actor's parent, NoHandle for a root.

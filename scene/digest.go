@@ -25,7 +25,7 @@ type ActorDigest struct {
 func (m *Manager) Digest(dst []ActorDigest) []ActorDigest {
 	cur := m.cur & 1
 	for h, a := range m.All() {
-		col := a.Color
+		col := a.Color()
 		dst = append(dst, ActorDigest{
 			Actor: h, Parent: a.Parent(),
 			Local: transformBits(&a.Local), World: transformBits(&a.ch.wt[a.k()][cur]),

@@ -71,7 +71,7 @@ func TestHashStableWhenNothingMoves(t *testing.T) {
 		tick(t, &m, i)
 		m.SetMode(Mode(i % 3))
 		m.Interpolate(float32(i) / 5)
-		actor(t, &m, a).Color = gfx.RGB(float32(i)/5, 0, 0)
+		actor(t, &m, a).SetColor(gfx.RGB(float32(i)/5, 0, 0))
 		m.BuildDrawList()
 		if got := m.Hash(); got != base {
 			t.Fatalf("tick %d with nothing moving: hash %#x, want %#x", i, got, base)

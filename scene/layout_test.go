@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tickwork/tickwork/gfx"
 )
 
 // The per-tick and per-frame loops walk the chunks' columns, not the actor
@@ -23,6 +24,7 @@ func TestLayout(t *testing.T) {
 		{"world/last-world column element", unsafe.Sizeof(c.wt[0]), 80},
 		{"render column element", unsafe.Sizeof(c.render[0]), unsafe.Sizeof(mgl32.Mat4{})},
 		{"render column stride", unsafe.Offsetof(c.render) % 64, 0}, // matrices stay within cache-line pairs
+		{"colour column element", unsafe.Sizeof(c.color[0]), 16},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("%s: got %d bytes, want %d", tt.name, tt.got, tt.want)
@@ -31,8 +33,8 @@ func TestLayout(t *testing.T) {
 	if got := unsafe.Sizeof(Actor{}); got > actorSizeMax {
 		t.Errorf("Actor: got %d bytes, want at most %d", got, actorSizeMax)
 	}
-	// BuildDrawList reads Mesh, Material, Color and Hidden: keep them in
-	// the record's first cache line with Local.
+	// BuildDrawList reads Mesh, Material and Hidden: keep them in the
+	// record's first cache line with Local (the colour is a column).
 	if got := unsafe.Offsetof(Actor{}.Hidden); got >= 64 {
 		t.Errorf("Actor.Hidden at offset %d, want it in the first 64 bytes", got)
 	}
@@ -50,5 +52,9 @@ func TestZeroActor(t *testing.T) {
 	}
 	if a.Alive() || a.Removing() {
 		t.Errorf("Alive, Removing: got %v, %v, want false, false", a.Alive(), a.Removing())
+	}
+	a.SetColor(gfx.RGB(1, 0, 0))
+	if got := a.Color(); got != (gfx.Color{}) {
+		t.Errorf("Color after SetColor: got %v, want the zero colour (nothing to set)", got)
 	}
 }

@@ -36,6 +36,7 @@ type chunk struct {
 	// index. A tick flips cur and overwrites the new world: no copy.
 	wt     [chunkSize][2]Transform
 	render [chunkSize]mgl32.Mat4 // blended each frame
+	color  [chunkSize]gfx.Color  // Actor.Color, read by BuildDrawList
 
 	// Cold columns: read by some actors, or some frames.
 	worldM   [chunkSize]mgl32.Mat4       // matrix of the world transform, when flagWorldM is set
@@ -261,12 +262,12 @@ func (m *Manager) place(s *Spec, local *Transform, parent int32, w *Transform, b
 		Local:    *local,
 		Mesh:     s.Mesh,
 		Material: s.Material,
-		Color:    s.Color,
 		Hidden:   s.Hidden,
 		slot:     uint16(k),
 		ch:       ch,
 	}
 	ch.handle[k] = makeHandle(i, gen)
+	ch.color[k] = s.Color
 	ch.flags[k] = flagAlive
 	ch.parent[k], ch.parentH[k], ch.children[k] = parent, NoHandle, 0
 	if parent >= 0 {

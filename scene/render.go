@@ -329,7 +329,7 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 				continue
 			}
 			if a.Mesh != gfx.MeshNone && (!m.cull.test || m.inView(ch, k)) { // no call when not culling
-				d.AddWith(a.Mesh, a.Material, &render[k], a.Color)
+				d.AddWith(a.Mesh, a.Material, &render[k], ch.color[k])
 			}
 			if f&flagDrawer != 0 {
 				m.running = runSlot(c, k)

@@ -143,8 +143,8 @@ func TestBuildDrawList(t *testing.T) {
 	}
 	for i, h := range []Handle{cube1, cube2} {
 		a := actor(t, &m, h)
-		if cubes[i].Model != a.RenderMatrix() || cubes[i].Color != a.Color {
-			t.Errorf("cube %d: got %v %v, want its render matrix %v and colour %v", i, cubes[i].Model, cubes[i].Color, a.RenderMatrix(), a.Color)
+		if cubes[i].Model != a.RenderMatrix() || cubes[i].Color != a.Color() {
+			t.Errorf("cube %d: got %v %v, want its render matrix %v and colour %v", i, cubes[i].Model, cubes[i].Color, a.RenderMatrix(), a.Color())
 		}
 	}
 	if sp.frames != 2 || math.Abs(float64(sp.t-0.033)) > 1e-6 {

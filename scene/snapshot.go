@@ -4,12 +4,13 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/scene/fields"
 )
 
 // Snapshot holds a Manager's state between two ticks: every column a tick
 // can change (transforms, last-world transforms, parents, handles and
-// generations, flags, behaviours), the free list, the hierarchy's order
+// generations, flags, colours, behaviours), the free list, the hierarchy's order
 // (and where each of its depths starts), the bulk groups' members, and the
 // fields of every behaviour (and bulk ticker) that is a fields.Describer,
 // saved with fields.Codec.
@@ -67,6 +68,7 @@ type chunkSnap struct {
 	desc     [chunkSize]fields.Describer
 	bulk     [chunkSize]*bulkGroup
 	a        [chunkSize]Actor
+	color    [chunkSize]gfx.Color
 	tickers  int32
 	effects  int32
 }
@@ -89,7 +91,7 @@ func (m *Manager) Save(s *Snapshot) error {
 	for c, ch := range m.chunks {
 		d := s.chunks[c]
 		d.flags, d.parent, d.wt, d.good = ch.flags, ch.parent, ch.wt, ch.good
-		d.handle, d.parentH, d.children, d.a = ch.handle, ch.parentH, ch.children, ch.a
+		d.handle, d.parentH, d.children, d.a, d.color = ch.handle, ch.parentH, ch.children, ch.a, ch.color
 		if !same {
 			d.behavior, d.tick, d.effect, d.draw, d.desc = ch.behavior, ch.tick, ch.effect, ch.draw, ch.desc
 			d.bulk, d.tickers, d.effects = ch.bulk, ch.tickers, ch.effects
@@ -159,7 +161,7 @@ func (m *Manager) Restore(s *Snapshot) error {
 	for c, ch := range m.chunks {
 		d := s.chunks[c]
 		ch.flags, ch.parent, ch.wt, ch.good = d.flags, d.parent, d.wt, d.good
-		ch.handle, ch.parentH, ch.children, ch.a = d.handle, d.parentH, d.children, d.a
+		ch.handle, ch.parentH, ch.children, ch.a, ch.color = d.handle, d.parentH, d.children, d.a, d.color
 		if !same {
 			ch.behavior, ch.tick, ch.effect, ch.draw, ch.desc = d.behavior, d.tick, d.effect, d.draw, d.desc
 			ch.bulk, ch.tickers, ch.effects = d.bulk, d.tickers, d.effects
@@ -210,6 +212,7 @@ func resetChunk(ch *chunk) {
 		ch.parent[k] = -1
 	}
 	ch.flags, ch.handle, ch.parentH, ch.children = [chunkSize]uint16{}, [chunkSize]Handle{}, [chunkSize]Handle{}, [chunkSize]int32{}
+	ch.color = [chunkSize]gfx.Color{}
 	ch.behavior, ch.tick, ch.effect, ch.draw, ch.desc = [chunkSize]any{}, [chunkSize]Ticker{}, [chunkSize]Effect{}, [chunkSize]Drawer{}, [chunkSize]fields.Describer{}
 	ch.bulk, ch.tickers, ch.effects = [chunkSize]*bulkGroup{}, 0, 0
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tickwork/tickwork/gfx"
 	"github.com/tickwork/tickwork/scene/fields"
 	"github.com/tickwork/tickwork/timing"
 )
@@ -133,6 +134,38 @@ func TestSnapshotRoundTrip(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSnapshotRestoresColours: an actor's colour lives in a column of its
+// own, not in the record a snapshot copies; a colour set after the save
+// (by a tick or between ticks) is undone by the restore, and the actors
+// keep their own colours through a second chunk.
+func TestSnapshotRestoresColours(t *testing.T) {
+	var m Manager
+	const n = chunkSize + 3 // two chunks
+	hs := make([]Handle, n)
+	for i := range hs {
+		h, err := m.Spawn(Spec{Mesh: 1, Color: gfx.RGB(float32(i)/n, 0.5, 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs[i] = h
+	}
+	var s Snapshot
+	if err := m.Save(&s); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hs {
+		actor(t, &m, h).SetColor(gfx.RGB(0, 0, 0))
+	}
+	if err := m.Restore(&s); err != nil {
+		t.Fatal(err)
+	}
+	for i, h := range hs {
+		if got, want := actor(t, &m, h).Color(), gfx.RGB(float32(i)/n, 0.5, 1); got != want {
+			t.Fatalf("actor %d after restore: colour %v, want the saved %v", i, got, want)
+		}
 	}
 }
 

@@ -135,8 +135,8 @@ func TestSpawnHierarchyMatchesNodeTransforms(t *testing.T) {
 		t.Errorf("got %d actors, want 6", got)
 	}
 	arm, _ := m.Actor(in.Nodes[1])
-	if arm.Mesh != gfx.MeshSphere || arm.Children() != 2 || arm.Color != gfx.RGB(1, 1, 1) {
-		t.Errorf("arm: mesh %v, %d children, colour %v; want sphere, 2 (hand and its second primitive), white", arm.Mesh, arm.Children(), arm.Color)
+	if arm.Mesh != gfx.MeshSphere || arm.Children() != 2 || arm.Color() != gfx.RGB(1, 1, 1) {
+		t.Errorf("arm: mesh %v, %d children, colour %v; want sphere, 2 (hand and its second primitive), white", arm.Mesh, arm.Children(), arm.Color())
 	}
 	in2, err := md.Spawn(&m, scene.Spec{})
 	if err != nil {

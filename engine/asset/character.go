@@ -152,7 +152,7 @@ func (c *Character) Draw(_ *scene.Actor, d *gfx.DrawList) {
 			w = c.Pose.FrameWeights(dr.node)
 		}
 		rm := a.RenderMatrix()
-		d.AddSkinned(dr.mesh, 0, &rm, a.Color, bones, w)
+		d.AddSkinned(dr.mesh, 0, &rm, a.Color(), bones, w)
 	}
 }
 

@@ -28,7 +28,7 @@ func TestCrowdBulkMatchesPerCube(t *testing.T) {
 	for _, a := range bulk.All() {
 		l := a.Local
 		_, err := perCube.Spawn(scene.Spec{
-			Pos: l.Pos, Rot: l.Rot, Scale: l.Scale, Mesh: a.Mesh, Color: a.Color,
+			Pos: l.Pos, Rot: l.Rot, Scale: l.Scale, Mesh: a.Mesh, Color: a.Color(),
 			Behavior: cubeTicker{a.Behavior().(*ringCube)},
 		})
 		if err != nil {
