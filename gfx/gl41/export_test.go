@@ -53,6 +53,11 @@ func ObjectsForTest(r *Renderer) Objects {
 			o.Programs = append(o.Programs, p.id)
 		}
 	}
+	for _, p := range r.skin.progs {
+		if p.id != 0 {
+			o.Programs = append(o.Programs, p.id)
+		}
+	}
 	o.Textures = append(o.Textures, r.hud.tex, r.white)
 	return o
 }
@@ -155,4 +160,16 @@ func SetHDRIncompleteForTest(r *Renderer, on bool) {
 	r.hdr.incomplete = on
 	r.hdr.failed = false
 	r.releaseHDR()
+}
+
+// SkinVariantsForTest lists the variants of r's skinned program that are
+// built, in ascending order.
+func SkinVariantsForTest(r *Renderer) []int {
+	var vs []int
+	for v, p := range r.skin.progs {
+		if p.id != 0 {
+			vs = append(vs, v)
+		}
+	}
+	return vs
 }

@@ -33,20 +33,35 @@ const (
 // gfx.SkinnedInstance (model, colour, first bone and weight).
 const layoutSkinned uint8 = 2
 
-// skinState is the skinned program and its per-frame buffers.
-type skinState struct {
-	prog                                 program
+// skinProgram is one variant of the skinned program and its uniforms.
+type skinProgram struct {
+	program
 	scene                                sceneLocs
 	uPBR, uNormalScale, uEmissive, uUV   int32
 	uBaseColor, uCutoff, uOpaque, uUnlit int32
 	uTargetCount, uBoneBase, uMorphBase  int32
 	uSkinned                             int32
-	bonesBuf, bonesTex                   uint32 // RGBA32F texture buffer
-	weightsBuf, weightsTex               uint32 // R32F texture buffer
-	bonesCap, weightsCap                 int
-	maxTexels                            int                     // GL_MAX_TEXTURE_BUFFER_SIZE
-	meshes                               map[gfx.MeshID]*gpuSkin // by mesh, made on first skinned use
 }
+
+// skinState is the skinned program's variants and its per-frame buffers.
+type skinState struct {
+	// progs are the variants of the skinned program, by mesh variant (see
+	// skinVariant): skinFull is built with the renderer, the others the
+	// first time a frame draws with them; failed marks a variant that did
+	// not build (drawn with skinFull until the shaders are reloaded).
+	progs                  [numVariants]skinProgram
+	failed                 [numVariants]bool
+	bonesBuf, bonesTex     uint32 // RGBA32F texture buffer
+	weightsBuf, weightsTex uint32 // R32F texture buffer
+	bonesCap, weightsCap   int
+	maxTexels              int                     // GL_MAX_TEXTURE_BUFFER_SIZE
+	meshes                 map[gfx.MeshID]*gpuSkin // by mesh, made on first skinned use
+}
+
+// skinFull is the skinned variant with every define but the output's: it
+// draws any material in any scene, and is built with the renderer so that
+// a broken shader is reported at once.
+const skinFull = variantFull | variantPBR | variantMaps
 
 // gpuSkin is what a mesh needs for skinned draws beyond its gpuMesh.
 type gpuSkin struct {
@@ -58,31 +73,49 @@ type gpuSkin struct {
 	err                    error
 }
 
-// loadSkinnedProgram builds the skinned program (skinned.vert with
-// mesh.frag, compiled with every define: skinned meshes are few, and take
-// the full lighting whatever the scene) and binds its buffers' and maps'
-// texture units.
+// loadSkinnedProgram (re)builds the skinned program's variants
+// (skinned.vert with mesh.frag and the mesh program's defines): skinFull
+// and every variant built so far, with the output HDR frames need (see
+// setHDRPrograms). On error the variants in use are kept.
 func (r *Renderer) loadSkinnedProgram() error {
-	p, err := r.loadVariant(shaders.Skinned(), r.variantDefines(variantFull|variantPBR|variantMaps|b2v(r.hdrProgs)*variantLinear))
-	if err != nil {
-		return err
+	out := b2v(r.hdrProgs) * variantLinear
+	var ps [numVariants]skinProgram
+	for v := range ps {
+		if v&variantLinear != out || v&^variantLinear != skinFull && r.skin.progs[v&^variantLinear].id == 0 && r.skin.progs[v|variantLinear].id == 0 {
+			continue
+		}
+		p, err := r.buildSkinVariant(v)
+		if err != nil {
+			for k := range v {
+				r.gl.deleteProgram(&ps[k].id)
+			}
+			return err
+		}
+		ps[v] = p
 	}
-	s := &r.skin
-	r.gl.deleteProgram(&s.prog.id)
-	s.prog = p
-	s.scene = p.sceneLocs()
-	s.uPBR = p.uniform(shaders.UniformPBR)
-	s.uNormalScale = p.uniform(shaders.UniformNormalScale)
-	s.uEmissive = p.uniform(shaders.UniformEmissive)
-	s.uUV = p.uniform(shaders.UniformUVTransform)
-	s.uBaseColor = p.uniform(shaders.UniformBaseColor)
-	s.uCutoff = p.uniform(shaders.UniformAlphaCutoff)
-	s.uOpaque = p.uniform(shaders.UniformOpaque)
-	s.uUnlit = p.uniform(shaders.UniformUnlit)
-	s.uTargetCount = p.uniform(shaders.UniformTargetCount)
-	s.uBoneBase = p.uniform(shaders.UniformBoneBase)
-	s.uMorphBase = p.uniform(shaders.UniformMorphBase)
-	s.uSkinned = p.uniform(shaders.UniformSkinned)
+	for v := range ps {
+		r.gl.deleteProgram(&r.skin.progs[v].id)
+	}
+	r.skin.progs, r.skin.failed = ps, [numVariants]bool{}
+	return nil
+}
+
+// buildSkinVariant compiles variant v of the skinned program, looks up its
+// uniforms and binds its texture units.
+func (r *Renderer) buildSkinVariant(v int) (skinProgram, error) {
+	p, err := r.loadVariant(shaders.Skinned(), r.variantDefines(v))
+	if err != nil {
+		return skinProgram{}, err
+	}
+	s := skinProgram{
+		program: p, scene: p.sceneLocs(),
+		uPBR: p.uniform(shaders.UniformPBR), uNormalScale: p.uniform(shaders.UniformNormalScale),
+		uEmissive: p.uniform(shaders.UniformEmissive), uUV: p.uniform(shaders.UniformUVTransform),
+		uBaseColor: p.uniform(shaders.UniformBaseColor), uCutoff: p.uniform(shaders.UniformAlphaCutoff),
+		uOpaque: p.uniform(shaders.UniformOpaque), uUnlit: p.uniform(shaders.UniformUnlit),
+		uTargetCount: p.uniform(shaders.UniformTargetCount), uBoneBase: p.uniform(shaders.UniformBoneBase),
+		uMorphBase: p.uniform(shaders.UniformMorphBase), uSkinned: p.uniform(shaders.UniformSkinned),
+	}
 	a := &r.gl
 	a.useProgram(p.id)
 	a.uniform1i(p.uniform(shaders.UniformBaseTexture), 0)
@@ -94,7 +127,39 @@ func (r *Renderer) loadSkinnedProgram() error {
 	a.uniform1i(p.uniform(shaders.UniformOcclusion), shaders.UnitOcclusion)
 	a.uniform1i(p.uniform(shaders.UniformEmissiveTex), shaders.UnitEmissive)
 	a.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
-	return nil
+	return s, nil
+}
+
+// skinVariant returns the skinned program's variant for a material in this
+// scene: the one the mesh program draws it with (the scene's lighting,
+// PBR and maps as the material needs them), so that a skinned mesh costs
+// what the same mesh unskinned costs, built now if it is the first draw
+// with it. A variant that does not build is reported once and drawn with
+// skinFull.
+func (r *Renderer) skinVariant(mat *gpuMaterial) (*skinProgram, int, error) {
+	v := r.sv.variant
+	if mat.fancy {
+		v |= variantPBR
+		if mat.mapped {
+			v |= variantMaps
+		}
+	}
+	v |= b2v(r.hdrProgs) * variantLinear
+	s := &r.skin
+	if s.progs[v].id != 0 {
+		return &s.progs[v], v, nil
+	}
+	full := skinFull | v&variantLinear
+	if !s.failed[v] {
+		p, err := r.buildSkinVariant(v)
+		if err == nil {
+			s.progs[v] = p
+			return &s.progs[v], v, nil
+		}
+		s.failed[v] = true
+		return &s.progs[full], full, fmt.Errorf("gl41: skinned program variant %d (drawn with every define instead): %w", v, err)
+	}
+	return &s.progs[full], full, nil
 }
 
 // initSkinning creates the program and the palette and weight buffers.
@@ -137,7 +202,9 @@ func (r *Renderer) closeSkinning() {
 	a.deleteTexture(&r.skin.bonesTex)
 	a.deleteBuffer(&r.skin.weightsBuf)
 	a.deleteTexture(&r.skin.weightsTex)
-	a.deleteProgram(&r.skin.prog.id)
+	for v := range r.skin.progs {
+		a.deleteProgram(&r.skin.progs[v].id)
+	}
 }
 
 // releaseSkins deletes every mesh's skinning buffers (the assets changed).
@@ -248,10 +315,9 @@ func (r *Renderer) pointSkinned(m *gpuMesh, off int) {
 // blending, unsorted). It returns the first problem met.
 func (r *Renderer) drawSkinned(dl *gfx.DrawList) error {
 	bs := dl.SkinnedBatches()
-	s := &r.skin
 	a := &r.gl
 	var bad error
-	scene := false
+	var sceneSet [numVariants]bool // the scene's uniforms are set in that variant
 	for i := range bs {
 		b := &bs[i]
 		if len(b.Instances) == 0 {
@@ -276,9 +342,13 @@ func (r *Renderer) drawSkinned(dl *gfx.DrawList) error {
 		if mat.err != nil && bad == nil {
 			bad = mat.err
 		}
-		a.useProgram(s.prog.id)
-		if !scene {
-			scene = true
+		s, v, err := r.skinVariant(mat)
+		if err != nil && bad == nil {
+			bad = err
+		}
+		a.useProgram(s.id)
+		if !sceneSet[v] {
+			sceneSet[v] = true
 			r.setScene(&s.scene)
 		}
 		a.enable(capCullFace, !mat.doubleSided)
