@@ -7,8 +7,10 @@
 // with HDR_OUTPUT: linear, unclamped and not tone mapped, see mesh.frag).
 // Compiled twice: plain (the sun and one ambient colour) and with
 // SCENE_FULL defined (the sun's shadows, a hemisphere ambient, point and
-// spot lights, tone mapping and fog), for scenes that use them. No texture and no discard, so a software
-// rasteriser can test depth before shading.
+// spot lights, tone mapping and fog), for scenes that use them; the plain
+// one also with FACETED defined, for faceted meshes, which the vertex
+// shader lights (see mesh_lean.vert). No texture and no discard, so a
+// software rasteriser can test depth before shading.
 
 const int MAX_LIGHTS = 16;
 const float PI = 3.14159265;
@@ -34,8 +36,12 @@ uniform vec2 uFogRange; // fog start and end distances
 uniform vec3 uColor;    // the batch's colour, linear
 uniform float uUnlit;   // 1: no lighting
 
+#ifdef FACETED
+flat in vec3 vLit; // lit and encoded by the vertex shader (see mesh_lean.vert)
+#else
 in vec3 vNormal;
 in vec3 vWorld;
+#endif
 
 out vec4 fragColor;
 
@@ -108,6 +114,7 @@ float sunShadow(vec3 n, float nl) {
 #endif
 
 void main() {
+#ifndef FACETED
     vec3 lit = uColor;
     if (uUnlit < 0.5) {
         // Double-sided materials light their back faces too.
@@ -164,5 +171,8 @@ void main() {
     fragColor = vec4(lit, 1.0);
 #else
     fragColor = vec4(linearToSrgb(lit), 1.0);
+#endif
+#else
+    fragColor = vec4(vLit, 1.0);
 #endif
 }

@@ -188,13 +188,19 @@ type Program struct {
 // mesh, lean and skinned programs; alone in the sky and lines) writes linear
 // light unclamped and neither exposed nor tone mapped, for a
 // floating-point target that the ToneMap program maps afterwards; it
-// removes no uniform either.
+// removes no uniform either. DefineFaceted, in the lean program without
+// DefineSceneFull, lights in the vertex shader, once a vertex, and passes
+// the colour flat: for a faceted mesh (every triangle's three normals
+// equal) of a single-sided material, lit by the sun and one ambient colour
+// only, every pixel of a triangle has the colour of its vertices, so the
+// fragment shader only writes it. Defines reach both shaders of a program.
 const (
 	DefineSceneFull    = "SCENE_FULL"
 	DefineMaterialPBR  = "MATERIAL_PBR"
 	DefineMaterialMaps = "MATERIAL_MAPS"
 	DefineLinearOutput = "LINEAR_OUTPUT"
 	DefineHDROutput    = "HDR_OUTPUT"
+	DefineFaceted      = "FACETED"
 )
 
 // Mesh returns the instanced, lit mesh program.

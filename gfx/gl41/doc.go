@@ -30,7 +30,14 @@
 // texture fetch or discard (so a software rasteriser tests depth before
 // shading). Every other batch streams its []gfx.Instance as it is (stride
 // gfx.InstanceSize, model matrix at 2–5, colour at 6). Both draw the same
-// pixels; Stats.LeanBatches counts the lean ones. The built-in meshes are
+// pixels; Stats.LeanBatches counts the lean ones. A lean batch of a
+// faceted mesh (every triangle's three normals equal, as the built-in
+// cube's and plane's) of a single-sided material, in a scene lit by the
+// sun and one ambient colour only, is lit once a vertex and its colour
+// passed flat, since every pixel of a triangle would be lit alike: the
+// fragment shader only writes it, which makes such a scene's pixels
+// cheap for a software rasteriser (Stats.FacetedBatches counts these
+// batches). The built-in meshes are
 // uploaded when the renderer is created; a game's own meshes, materials
 // and images come from its asset library (Options.Assets or SetAssets) and
 // are uploaded the first time a frame uses them, once.

@@ -173,3 +173,10 @@ func SkinVariantsForTest(r *Renderer) []int {
 	}
 	return vs
 }
+
+// SetFacetedForTest lets faceted meshes be lit once a vertex (on, the
+// default) or makes them lit per pixel as every other mesh.
+func SetFacetedForTest(r *Renderer, on bool) { r.noFaceted = !on }
+
+// FacetedMeshForTest is facetedMesh.
+var FacetedMeshForTest = facetedMesh

@@ -2,6 +2,7 @@ package gl41
 
 import (
 	"math"
+	"strings"
 	"unsafe"
 
 	"github.com/tickwork/tickwork/gfx"
@@ -41,12 +42,17 @@ type leanProgram struct {
 // programs in use, if any, are kept.
 func (r *Renderer) loadLeanProgram() error {
 	linear := r.linearSource(shaders.MeshLean().Fragment)
+	faceted := r.facetedSource()
 	var ps [numLean]program
 	for v := range ps {
-		if leanVariant(v)&variantLinear != 0 && !linear {
+		if leanVariant(v)&variantLinear != 0 && !linear || v&leanFaceted != 0 && (!faceted || v&variantFull != 0) {
 			continue // never drawn with
 		}
-		p, err := r.loadVariant(shaders.MeshLean(), r.variantDefines(leanVariant(v)))
+		defines := r.variantDefines(leanVariant(v))
+		if v&leanFaceted != 0 {
+			defines += " " + shaders.DefineFaceted
+		}
+		p, err := r.loadVariant(shaders.MeshLean(), defines)
 		if err != nil {
 			for k := range v {
 				r.gl.deleteProgram(&ps[k].id)
@@ -72,6 +78,19 @@ func (r *Renderer) loadLeanProgram() error {
 	}
 	r.leanLinear = linear
 	return nil
+}
+
+// facetedSource reports whether the lean program's shaders know
+// shaders.DefineFaceted, so that its faceted variants can be built (copies
+// in ShaderDir made before it existed have none: faceted meshes are then
+// lit per pixel as every other). Called while programs are loaded.
+func (r *Renderer) facetedSource() bool {
+	for _, file := range []string{shaders.MeshLean().Vertex, shaders.MeshLean().Fragment} {
+		if src, err := r.source(file); err != nil || !strings.Contains(src, shaders.DefineFaceted) {
+			return false
+		}
+	}
+	return true
 }
 
 // leanMaterial reports whether batches of mesh m with material g may be
@@ -111,12 +130,21 @@ func (r *Renderer) drawLean(m *gpuMesh, g *gpuMaterial, c gfx.Color, n int) {
 	if linear {
 		v |= variantLinear
 	}
-	p := &r.leanProgs[leanIndex(v)]
+	i := leanIndex(v)
+	// A faceted mesh, lit by the sun and one ambient colour, takes the
+	// program that lights its triangles once a vertex. A double-sided
+	// material does not: a back face is lit with the normal turned, which
+	// only a fragment knows.
+	if m.faceted && v&variantFull == 0 && !g.doubleSided && !r.noFaceted && r.leanProgs[i|leanFaceted].id != 0 {
+		i |= leanFaceted
+		r.stats.FacetedBatches++
+	}
+	p := &r.leanProgs[i]
 	a.useProgram(p.id)
 	a.enable(capFramebufferSRGB, linear)
-	if !r.leanScene {
+	if !r.leanScene[i] {
 		// The scene's camera and light, set once per scene in this program.
-		r.leanScene = true
+		r.leanScene[i] = true
 		r.setScene(&p.scene)
 	}
 	a.uniform3(p.uColor, decodeSRGB(c.R)*g.color[0], decodeSRGB(c.G)*g.color[1], decodeSRGB(c.B)*g.color[2])

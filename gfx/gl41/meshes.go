@@ -45,6 +45,7 @@ type gpuMesh struct {
 	layout        uint8      // the instance layout they point at: layoutFull or layoutLean
 	colors        bool       // the mesh has vertex colours (it is never drawn lean)
 	tangents      bool       // the mesh has tangents (normal maps need them)
+	faceted       bool       // every triangle's three normals are equal (see facetedMesh)
 	center        mgl32.Vec3 // the bounding sphere of the positions, in model space
 	radius        float32
 	err           error // why it cannot be drawn: the batch is skipped and err reported
@@ -132,7 +133,7 @@ func (r *Renderer) uploadMesh(g *gpuMesh, m *gfx.Mesh) error {
 		}
 	}
 	a := &r.gl
-	*g = gpuMesh{mode: glModes[m.Mode], material: m.Material, count: int32(len(m.Positions)), colors: len(m.Colors) > 0, tangents: len(m.Tangents) > 0}
+	*g = gpuMesh{mode: glModes[m.Mode], material: m.Material, count: int32(len(m.Positions)), colors: len(m.Colors) > 0, tangents: len(m.Tangents) > 0, faceted: facetedMesh(m)}
 	bounds := m.Bounds()
 	g.center, g.radius = bounds.Center, bounds.Radius
 	g.vao = a.genVertexArray()
@@ -180,6 +181,50 @@ func (r *Renderer) uploadMesh(g *gpuMesh, m *gfx.Mesh) error {
 	r.pointInstances(g, 0, layoutFull)
 	a.bindVertexArray(0)
 	return nil
+}
+
+// facetedMesh reports whether m is made of triangles whose three vertices
+// each have one normal (a flat-shaded mesh, such as the built-in cube and
+// plane): lit by a directional light alone, every pixel of such a triangle
+// has the colour of its vertices. Lines and points are not faceted.
+func facetedMesh(m *gfx.Mesh) bool {
+	n := len(m.Positions)
+	if len(m.Indices) > 0 {
+		n = len(m.Indices)
+	}
+	at := func(i int) mgl32.Vec3 {
+		if len(m.Indices) > 0 {
+			return m.Normals[m.Indices[i]]
+		}
+		return m.Normals[i]
+	}
+	same := func(a, b, c int) bool {
+		na := at(a)
+		return na == at(b) && na == at(c)
+	}
+	switch m.Mode {
+	case gfx.Triangles:
+		for i := 0; i+2 < n; i += 3 {
+			if !same(i, i+1, i+2) {
+				return false
+			}
+		}
+	case gfx.TriangleStrip:
+		for i := 0; i+2 < n; i++ {
+			if !same(i, i+1, i+2) {
+				return false
+			}
+		}
+	case gfx.TriangleFan:
+		for i := 1; i+1 < n; i++ {
+			if !same(0, i, i+1) {
+				return false
+			}
+		}
+	default:
+		return false
+	}
+	return n >= 3
 }
 
 // releaseMesh deletes g's GL objects.

@@ -42,10 +42,11 @@ func (r *Renderer) loadProgram(desc shaders.Program) (program, error) {
 }
 
 // loadVariant is loadProgram with lines of #define (one per name in
-// defines, separated by spaces) inserted after the fragment shader's
-// #version line. A variant without defines compiles its shader's cheaper
-// path, which may leave some of the program's uniforms unused (GL then
-// ignores them); with defines every uniform must be active.
+// defines, separated by spaces) inserted after each shader's #version
+// line. A variant without every define that adds features (see
+// variantCount) compiles its shaders' cheaper paths, which may leave some
+// of the program's uniforms unused (GL then ignores them); with them every
+// uniform must be active.
 func (r *Renderer) loadVariant(desc shaders.Program, defines string) (program, error) {
 	vs, err := r.source(desc.Vertex)
 	if err != nil {
@@ -56,10 +57,10 @@ func (r *Renderer) loadVariant(desc shaders.Program, defines string) (program, e
 		return program{}, fmt.Errorf("gl41: program %s: %w", desc.Name, err)
 	}
 	if defines != "" {
-		fs = withDefines(fs, defines)
+		vs, fs = withDefines(vs, defines), withDefines(fs, defines)
 	}
-	// Only the variant with every define uses every uniform
-	// (DefineLinearOutput and DefineHDROutput remove none).
+	// Only the variant with every define that adds features uses every
+	// uniform.
 	strict := r.shaderDir == "" && !desc.Partial && (!desc.Variants || variantCount(defines) == variantsOf(desc))
 	id, err := r.compileProgram(desc.Vertex, vs, desc.Fragment, fs)
 	if err != nil {
@@ -176,13 +177,15 @@ func variantsOf(desc shaders.Program) int {
 	return 1
 }
 
-// variantCount counts the defines that leave uniforms unused (all but
-// shaders.DefineLinearOutput and shaders.DefineHDROutput) in a
-// space-separated list.
+// variantCount counts the defines that add features, and uniforms, to a
+// variant (shaders.DefineSceneFull, DefineMaterialPBR, DefineMaterialMaps)
+// in a space-separated list. The others add none: DefineLinearOutput and
+// DefineHDROutput change the output, DefineFaceted moves the lighting.
 func variantCount(defines string) int {
 	n := 0
 	for _, d := range strings.Fields(defines) {
-		if d != shaders.DefineLinearOutput && d != shaders.DefineHDROutput {
+		switch d {
+		case shaders.DefineSceneFull, shaders.DefineMaterialPBR, shaders.DefineMaterialMaps:
 			n++
 		}
 	}

@@ -63,7 +63,8 @@ type meshProgram struct {
 // only with variantPBR) for materials with textures, variantLinear
 // (shaders.DefineLinearOutput) for draws into a framebuffer that encodes
 // sRGB itself (see srgb.go). The lean program has variantFull and
-// variantLinear, at leanIndex.
+// variantLinear, at leanIndex, and without variantFull its faceted
+// programs (shaders.DefineFaceted), at leanIndex | leanFaceted.
 const (
 	variantPlain  = 0
 	variantFull   = 1
@@ -71,7 +72,8 @@ const (
 	variantLinear = 4
 	variantMaps   = 8
 	numVariants   = 16
-	numLean       = 4
+	numLean       = 8
+	leanFaceted   = 4 // a lean index bit
 )
 
 // variantDefines are the defines of variant v.
@@ -103,10 +105,12 @@ func (r *Renderer) variantDefines(v int) string {
 }
 
 // leanIndex is the index in Renderer.leanProgs of mesh variant v's lean
-// program (v's variantFull and variantLinear bits).
+// program (v's variantFull and variantLinear bits); its faceted program,
+// if v has no variantFull, is at leanIndex(v) | leanFaceted.
 func leanIndex(v int) int { return v&variantFull | (v&variantLinear)>>1 }
 
-// leanVariant is the mesh variant of lean program i (leanIndex's inverse).
+// leanVariant is the mesh variant of lean program i (leanIndex's inverse,
+// the faceted bit aside).
 func leanVariant(i int) int { return i&1 | (i&2)<<1 }
 
 // loadMeshProgram (re)builds the mesh program's variants and looks up

@@ -38,6 +38,7 @@ type Stats struct {
 	Batches         int  // non-empty mesh batches drawn (one draw call each)
 	Instances       int  // mesh instances drawn
 	LeanBatches     int  // batches drawn with the lean 48-byte instance layout (see the package documentation)
+	FacetedBatches  int  // lean batches of a faceted mesh, lit once a vertex instead of once a pixel
 	ShadowDrawCalls int  // draw calls of the shadow passes (not in DrawCalls)
 	ShadowBytes     int  // bytes streamed for the shadow passes (not in BytesUploaded)
 	Samples         int  // samples per pixel the scenes were drawn with (1: no antialiasing)
@@ -82,8 +83,9 @@ type Renderer struct {
 	leanProgs [numLean]leanProgram
 	sceneSet  [numVariants]bool         // the scene's uniforms are set in meshProgs[v]
 	curMats   [numVariants]*gpuMaterial // the material whose uniforms meshProgs[v] holds
-	leanScene bool                      // the scene's camera and light are set in the lean program
+	leanScene [numLean]bool             // the scene's camera and light are set in leanProgs[i]
 	noLean    bool                      // every batch takes the full layout (tests compare the two)
+	noFaceted bool                      // faceted meshes are lit per pixel (tests compare the two)
 	rows      []leanInstance
 	sv        sceneValues // the scene being drawn's lights and settings
 	noticed   int         // notices logged (notice* bits)
@@ -370,7 +372,7 @@ func (r *Renderer) finishStats(start time.Time) {
 // (an unknown mesh, material or image), after drawing what it could.
 func (r *Renderer) drawScene(dl *gfx.DrawList, aspect float32) error {
 	a := &r.gl
-	r.leanScene = false
+	r.leanScene = [numLean]bool{}
 	dl.Camera.Projection(aspect, &r.proj)
 	// A field, not a local: pointers passed to cgo escape to the heap.
 	r.vp = r.proj.Mul4(dl.Camera.View)
