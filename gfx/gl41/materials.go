@@ -159,6 +159,13 @@ func uvTransform(m *gfx.Material) mgl32.Mat3 {
 // use), its textures and sampler, and culling, unless g's uniforms are
 // already in that program.
 func (r *Renderer) useMaterial(g *gpuMaterial, v int) {
+	r.setMaterial(&r.meshProgs[v], &r.curMats[v], g, v)
+}
+
+// setMaterial binds g's textures and culling and, unless *cur is g
+// already, sets g's uniforms in p, a program with mesh.frag in variant v
+// (the mesh or skinned program), and makes *cur g.
+func (r *Renderer) setMaterial(p *meshProgram, cur **gpuMaterial, g *gpuMaterial, v int) {
 	a := &r.gl
 	a.enable(capCullFace, !g.doubleSided)
 	a.bindTexture2D(g.tex)
@@ -168,12 +175,11 @@ func (r *Renderer) useMaterial(g *gpuMaterial, v int) {
 			a.bindUnit(shaders.UnitMetalRough+k, t, g.sampler)
 		}
 	}
-	if r.curMats[v] == g {
+	if *cur == g {
 		a.skipped++
 		return
 	}
-	r.curMats[v] = g
-	p := &r.meshProgs[v]
+	*cur = g
 	a.calls += 5
 	gl.Uniform4f(p.uBaseColor, g.color[0], g.color[1], g.color[2], g.color[3])
 	gl.UniformMatrix3fv(p.uUVTransform, 1, false, &g.uv[0])

@@ -137,24 +137,32 @@ func (r *Renderer) loadMeshProgram() error {
 			r.meshProgs[v] = meshProgram{}
 			continue
 		}
-		r.meshProgs[v] = meshProgram{
-			program: p, scene: p.sceneLocs(),
-			uPBR: p.uniform(shaders.UniformPBR), uNormalScale: p.uniform(shaders.UniformNormalScale),
-			uEmissive: p.uniform(shaders.UniformEmissive), uUVTransform: p.uniform(shaders.UniformUVTransform),
-			uBaseColor: p.uniform(shaders.UniformBaseColor), uCutoff: p.uniform(shaders.UniformAlphaCutoff),
-			uOpaque: p.uniform(shaders.UniformOpaque), uUnlit: p.uniform(shaders.UniformUnlit),
-		}
-		r.gl.useProgram(p.id)
-		r.gl.uniform1i(p.uniform(shaders.UniformBaseTexture), 0)
-		r.gl.uniform1i(p.uniform(shaders.UniformMetalRough), shaders.UnitMetalRough)
-		r.gl.uniform1i(p.uniform(shaders.UniformNormalTex), shaders.UnitNormal)
-		r.gl.uniform1i(p.uniform(shaders.UniformOcclusion), shaders.UnitOcclusion)
-		r.gl.uniform1i(p.uniform(shaders.UniformEmissiveTex), shaders.UnitEmissive)
-		r.gl.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
+		r.meshProgs[v] = r.newMeshProgram(p)
 	}
 	r.curMats = [numVariants]*gpuMaterial{}
 	r.meshLinear = linear
 	return nil
+}
+
+// newMeshProgram looks up the uniforms of p, a program with mesh.frag
+// (the mesh or skinned program), and binds its maps' texture units; p is
+// left in use.
+func (r *Renderer) newMeshProgram(p program) meshProgram {
+	m := meshProgram{
+		program: p, scene: p.sceneLocs(),
+		uPBR: p.uniform(shaders.UniformPBR), uNormalScale: p.uniform(shaders.UniformNormalScale),
+		uEmissive: p.uniform(shaders.UniformEmissive), uUVTransform: p.uniform(shaders.UniformUVTransform),
+		uBaseColor: p.uniform(shaders.UniformBaseColor), uCutoff: p.uniform(shaders.UniformAlphaCutoff),
+		uOpaque: p.uniform(shaders.UniformOpaque), uUnlit: p.uniform(shaders.UniformUnlit),
+	}
+	r.gl.useProgram(p.id)
+	r.gl.uniform1i(p.uniform(shaders.UniformBaseTexture), 0)
+	r.gl.uniform1i(p.uniform(shaders.UniformMetalRough), shaders.UnitMetalRough)
+	r.gl.uniform1i(p.uniform(shaders.UniformNormalTex), shaders.UnitNormal)
+	r.gl.uniform1i(p.uniform(shaders.UniformOcclusion), shaders.UnitOcclusion)
+	r.gl.uniform1i(p.uniform(shaders.UniformEmissiveTex), shaders.UnitEmissive)
+	r.gl.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
+	return m
 }
 
 // ReloadShaders rebuilds the programs from ShaderDir now. On error the

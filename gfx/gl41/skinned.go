@@ -33,14 +33,11 @@ const (
 // gfx.SkinnedInstance (model, colour, first bone and weight).
 const layoutSkinned uint8 = 2
 
-// skinProgram is one variant of the skinned program and its uniforms.
+// skinProgram is one variant of the skinned program and its uniforms: the
+// mesh program's (it shares mesh.frag) and the skin's.
 type skinProgram struct {
-	program
-	scene                                sceneLocs
-	uPBR, uNormalScale, uEmissive, uUV   int32
-	uBaseColor, uCutoff, uOpaque, uUnlit int32
-	uTargetCount, uBoneBase, uMorphBase  int32
-	uSkinned                             int32
+	meshProgram
+	uTargetCount, uBoneBase, uMorphBase, uSkinned int32
 }
 
 // skinState is the skinned program's variants and its per-frame buffers.
@@ -108,25 +105,14 @@ func (r *Renderer) buildSkinVariant(v int) (skinProgram, error) {
 		return skinProgram{}, err
 	}
 	s := skinProgram{
-		program: p, scene: p.sceneLocs(),
-		uPBR: p.uniform(shaders.UniformPBR), uNormalScale: p.uniform(shaders.UniformNormalScale),
-		uEmissive: p.uniform(shaders.UniformEmissive), uUV: p.uniform(shaders.UniformUVTransform),
-		uBaseColor: p.uniform(shaders.UniformBaseColor), uCutoff: p.uniform(shaders.UniformAlphaCutoff),
-		uOpaque: p.uniform(shaders.UniformOpaque), uUnlit: p.uniform(shaders.UniformUnlit),
+		meshProgram:  r.newMeshProgram(p),
 		uTargetCount: p.uniform(shaders.UniformTargetCount), uBoneBase: p.uniform(shaders.UniformBoneBase),
 		uMorphBase: p.uniform(shaders.UniformMorphBase), uSkinned: p.uniform(shaders.UniformSkinned),
 	}
 	a := &r.gl
-	a.useProgram(p.id)
-	a.uniform1i(p.uniform(shaders.UniformBaseTexture), 0)
 	a.uniform1i(p.uniform(shaders.UniformBones), unitBones)
 	a.uniform1i(p.uniform(shaders.UniformTargets), unitTargets)
 	a.uniform1i(p.uniform(shaders.UniformMorphWeights), unitWeights)
-	a.uniform1i(p.uniform(shaders.UniformMetalRough), shaders.UnitMetalRough)
-	a.uniform1i(p.uniform(shaders.UniformNormalTex), shaders.UnitNormal)
-	a.uniform1i(p.uniform(shaders.UniformOcclusion), shaders.UnitOcclusion)
-	a.uniform1i(p.uniform(shaders.UniformEmissiveTex), shaders.UnitEmissive)
-	a.uniform1i(p.uniform(shaders.UniformShadowMap), shaders.UnitShadow)
 	return s, nil
 }
 
@@ -317,7 +303,8 @@ func (r *Renderer) drawSkinned(dl *gfx.DrawList) error {
 	bs := dl.SkinnedBatches()
 	a := &r.gl
 	var bad error
-	var sceneSet [numVariants]bool // the scene's uniforms are set in that variant
+	var sceneSet [numVariants]bool    // the scene's uniforms are set in that variant
+	var cur [numVariants]*gpuMaterial // the material whose uniforms that variant holds
 	for i := range bs {
 		b := &bs[i]
 		if len(b.Instances) == 0 {
@@ -351,23 +338,8 @@ func (r *Renderer) drawSkinned(dl *gfx.DrawList) error {
 			sceneSet[v] = true
 			r.setScene(&s.scene)
 		}
-		a.enable(capCullFace, !mat.doubleSided)
 		a.enable(capBlend, mat.blend)
-		a.bindTexture2D(mat.tex)
-		a.bindSampler(mat.sampler)
-		a.calls += 5
-		gl.Uniform4f(s.uBaseColor, mat.color[0], mat.color[1], mat.color[2], mat.color[3])
-		gl.UniformMatrix3fv(s.uUV, 1, false, &mat.uv[0])
-		gl.Uniform1f(s.uCutoff, mat.cutoff)
-		gl.Uniform1f(s.uOpaque, mat.opaque)
-		gl.Uniform1f(s.uUnlit, mat.unlit)
-		a.calls += 3
-		gl.Uniform4f(s.uPBR, mat.pbr[0], mat.pbr[1], mat.pbr[2], mat.pbr[3])
-		gl.Uniform1f(s.uNormalScale, mat.normalScale)
-		gl.Uniform3f(s.uEmissive, mat.emissive[0], mat.emissive[1], mat.emissive[2])
-		for k, t := range mat.maps {
-			a.bindUnit(shaders.UnitMetalRough+k, t, mat.sampler)
-		}
+		r.setMaterial(&s.meshProgram, &cur[v], mat, v)
 		targets := sk.targets
 		a.uniform1i(s.uTargetCount, targets)
 		a.uniform1i(s.uSkinned, b2i(sk.skinned))
