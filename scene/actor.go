@@ -150,6 +150,7 @@ const (
 	flagStale                          // this frame: culled before its blend; render is computed on demand
 	flagInside                         // this frame: tested inside the frustum by Interpolate
 	flagHiddenAbove                    // this frame: an ancestor is Hidden (set by BuildDrawList)
+	flagChild                          // has a parent (parent >= 0): the passes over roots skip it without reading the parent column
 )
 
 // k returns the actor's slot within its chunk: the index of its columns.
@@ -183,7 +184,8 @@ func (a *Actor) Handle() Handle {
 }
 
 // Color returns the colour the actor is drawn with, which multiplies its
-// material's colour (Spec.Color at spawn; white is gfx.RGB(1, 1, 1)).
+// material's colour: Spec.Color until SetColor changes it (white,
+// gfx.RGB(1, 1, 1), leaves the material's colour as it is).
 func (a *Actor) Color() gfx.Color {
 	if a.ch == nil {
 		return gfx.Color{}

@@ -143,7 +143,7 @@ func (r *Renderer) skinVariant(mat *gpuMaterial) (*skinProgram, int, error) {
 			return &s.progs[v], v, nil
 		}
 		s.failed[v] = true
-		return &s.progs[full], full, fmt.Errorf("gl41: skinned program variant %d (drawn with every define instead): %w", v, err)
+		return &s.progs[full], full, fmt.Errorf("gl41: the skinned program with defines %q (drawn with all of them instead): %w", r.variantDefines(v), err)
 	}
 	return &s.progs[full], full, nil
 }
