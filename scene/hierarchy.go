@@ -72,6 +72,9 @@ func (m *Manager) SetParent(h, parent Handle, keep Keep) error {
 	}
 	ch.parent[k], ch.parentH[k] = p, parent
 	ch.flags[k] |= flagDirty
+	if ch.flags[k] &^= flagChild; p >= 0 {
+		ch.flags[k] |= flagChild
+	}
 	m.orderDirty = true
 	return nil
 }

@@ -273,6 +273,7 @@ func (m *Manager) place(s *Spec, local *Transform, parent int32, w *Transform, b
 	if parent >= 0 {
 		pc, pk := m.col(parent)
 		ch.parentH[k] = pc.handle[pk]
+		ch.flags[k] |= flagChild
 	}
 	a.SetBehavior(s.Behavior)
 	if bulk != nil {

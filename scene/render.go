@@ -124,7 +124,7 @@ func (m *Manager) Interpolate(alpha float32) {
 	cull := m.beginCull(cur, t, minDot) && mode != ModeNone
 	for c, ch := range m.chunks {
 		n := m.chunkLen(c)
-		flags, parent, wt, render := ch.flags[:n], ch.parent[:n], ch.wt[:n], ch.render[:n]
+		flags, wt, render := ch.flags[:n], ch.wt[:n], ch.render[:n]
 		for k, f := range flags {
 			if f&flagAlive == 0 {
 				continue
@@ -137,7 +137,7 @@ func (m *Manager) Interpolate(alpha float32) {
 				render[k] = *ch.worldMatrix(k, cur)
 				continue
 			}
-			if parent[k] >= 0 {
+			if f&flagChild != 0 {
 				continue // after its parent, below
 			}
 			if f&flagMoved == 0 {
@@ -319,13 +319,13 @@ func (m *Manager) BuildDrawList() *gfx.DrawList {
 	m.markHidden()
 	for c, ch := range m.chunks {
 		n := m.chunkLen(c)
-		flags, parent, render, acts := ch.flags[:n], ch.parent[:n], ch.render[:n], ch.a[:n]
+		flags, render, acts := ch.flags[:n], ch.render[:n], ch.a[:n]
 		for k, f := range flags {
 			if f&flagAlive == 0 {
 				continue
 			}
 			a := &acts[k]
-			if a.Hidden || (parent[k] >= 0 && f&flagHiddenAbove != 0) {
+			if a.Hidden || f&(flagChild|flagHiddenAbove) == flagChild|flagHiddenAbove {
 				continue
 			}
 			if a.Mesh != gfx.MeshNone && (!m.cull.test || m.inView(ch, k)) { // no call when not culling

@@ -152,9 +152,9 @@ func (m *Manager) propagateRoots(c0, c1 int, cur uint8, force bool, r *repairs) 
 	for c := c0; c < c1; c++ {
 		ch := m.chunks[c]
 		n := m.chunkLen(c)
-		flags, parent, wt, acts := ch.flags[:n], ch.parent[:n], ch.wt[:n], ch.a[:n]
+		flags, wt, acts := ch.flags[:n], ch.wt[:n], ch.a[:n]
 		for k, f := range flags {
-			if f&flagAlive == 0 || parent[k] >= 0 {
+			if f&(flagAlive|flagChild) != flagAlive {
 				continue
 			}
 			a, w := &acts[k], &wt[k]
