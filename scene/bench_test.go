@@ -360,6 +360,64 @@ func BenchmarkTickMovingReference(b *testing.B) {
 	}
 }
 
+// BenchmarkTickMovingAB measures BenchmarkTick/moving and
+// BenchmarkTickMovingReference in one run: blocks of tickBlock ticks of the
+// manager and of the reference, alternately (who goes first alternating),
+// so that both see the same state of the host, which on a shared machine
+// drifts between benchmarks run seconds apart. Metrics: each side's
+// ns/actor and tick/reference, their ratio.
+func BenchmarkTickMovingAB(b *testing.B) {
+	const tickBlock = 8
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			m, f := benchScene(b, n), newFlatScene(n)
+			for _, a := range m.All() {
+				if a.Parent() == NoHandle {
+					a.SetBehavior(nudge{})
+				}
+			}
+			t := timing.TickInfo{Rate: 30, Delta: 1.0 / 30, DeltaMicros: 33333}
+			var tm, tr time.Duration
+			manager := func() {
+				t0 := time.Now()
+				for range tickBlock {
+					t.Index++
+					if err := m.Tick(t); err != nil {
+						b.Fatal(err)
+					}
+				}
+				tm += time.Since(t0)
+			}
+			reference := func() {
+				t0 := time.Now()
+				for range tickBlock {
+					f.nudgeRoots()
+					f.tick()
+				}
+				tr += time.Since(t0)
+			}
+			manager() // both warm, once
+			reference()
+			tm, tr = 0, 0
+			blocks := 0
+			for b.Loop() {
+				if blocks%2 == 0 {
+					manager()
+					reference()
+				} else {
+					reference()
+					manager()
+				}
+				blocks++
+			}
+			ticks := float64(blocks * tickBlock * n)
+			b.ReportMetric(float64(tm.Nanoseconds())/ticks, "tick-ns/actor")
+			b.ReportMetric(float64(tr.Nanoseconds())/ticks, "reference-ns/actor")
+			b.ReportMetric(tm.Seconds()/tr.Seconds(), "tick/reference")
+		})
+	}
+}
+
 // The reference kernels compute what the manager computes: the same world
 // transforms after a tick and the same render matrices at any alpha, and
 // the same world and last-world transforms after ticks in which every

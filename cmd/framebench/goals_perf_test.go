@@ -44,6 +44,15 @@ func TestPerfGoals(t *testing.T) {
 			propRef:  {missed, "2.25× (18.0 ÷ 8.00 ns/actor)"},
 			interRef: {met, "1.20× (24.0 ÷ 20.0 ns/actor)"},
 		}},
+		{"interleaved", sceneOut +
+			"BenchmarkTickMovingReference/100000-2	 1000	 800000 ns/op	 18.00 ns/actor\n" +
+			"BenchmarkTickMovingAB/100000-2	 100	 9000000 ns/op	 20.00 reference-ns/actor	 28.00 tick-ns/actor	 1.400 tick/reference\n", map[string]want{
+			tickRef: {met, "1.40× (28.0 ÷ 20.0 ns/actor; measured apart 1.67× (30.0 ÷ 18.0))"},
+		}},
+		{"interleaved, over", sceneOut +
+			"BenchmarkTickMovingAB/100000-2	 100	 9000000 ns/op	 20.00 reference-ns/actor	 32.00 tick-ns/actor	 1.600 tick/reference\n", map[string]want{
+			tickRef: {missed, "1.60× (32.0 ÷ 20.0 ns/actor)"},
+		}},
 		{"reference of 0", sceneOut + "BenchmarkTickMovingReference/100000-2	 1000	 0 ns/op	 0 ns/actor\n", map[string]want{
 			tickRef: {noData, "scene BenchmarkTickMovingReference/100000 reports 0 ns/actor: no ratio to it"},
 		}},
