@@ -22,9 +22,10 @@ BENCHCMD  := $(GO) test -p 1 -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIM
 FRAMEBENCH_ARGS ?= -actors 1000,10000,20000,100000
 # The peer comparison: tickwork and raylib-go (built with -tags x11) on
 # the same cube scene, 3 rounds interleaved at 1k, 10k, 20k and 50k cubes
-# plus 60 Hz pacing (about two minutes on two cores).
+# plus 60 Hz pacing, 10 s a run so that each p99 is taken over ~600 frame
+# intervals, not decided by one late wake-up (about three minutes on two cores).
 PEER_ARGS ?= -peer $(BENCH_OUT)/raylib-peer -peer-cubes 1000,10000,20000,50000 -peer-rounds 3 \
-	-peer-duration 2s -peer-warmup 500ms -peer-pace-duration 3s
+	-peer-duration 2s -peer-warmup 500ms -peer-pace-duration 10s
 SOAK      ?= 10m
 
 .PHONY: all deps run test repo-check api-check api-update platforms fmt-check layers vet test-pure test-all fuzz bench soak
