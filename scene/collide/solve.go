@@ -2,6 +2,7 @@ package collide
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/tickwork/tickwork/scene"
 )
@@ -469,12 +470,12 @@ func (w *World) sleep(dt float64) {
 func (w *World) dispatch(m *scene.Manager) {
 	for _, e := range w.events {
 		if a, err := m.Actor(e.A); err == nil {
-			if h, ok := a.Behavior().(ContactHandler); ok {
+			if h := w.handlerOf(a); h != nil {
 				h.Contact(a, e, m)
 			}
 		}
 		if b, err := m.Actor(e.B); err == nil {
-			if h, ok := b.Behavior().(ContactHandler); ok {
+			if h := w.handlerOf(b); h != nil {
 				f := e
 				f.A, f.B = e.B, e.A
 				f.Normal = e.Normal.Mul(-1)
@@ -482,4 +483,23 @@ func (w *World) dispatch(m *scene.Manager) {
 			}
 		}
 	}
+}
+
+// handlerOf returns the behaviour of a, an actor with a collider, as a
+// ContactHandler, or nil. It asserts the behaviour's type only when the
+// behaviour is not the one its collider last saw (the same dynamic type and
+// data word), so a steady scene asserts nothing in its ticks.
+func (w *World) handlerOf(a *scene.Actor) ContactHandler {
+	b := a.Behavior()
+	i, ok := w.find(a.Handle())
+	if !ok {
+		h, _ := b.(ContactHandler)
+		return h
+	}
+	c := &w.cols[i]
+	if words := *(*[2]unsafe.Pointer)(unsafe.Pointer(&b)); words != c.behWords {
+		c.behWords = words
+		c.handler, _ = b.(ContactHandler)
+	}
+	return c.handler
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tickwork/tickwork/scene"
@@ -123,6 +124,14 @@ type collider struct {
 	asleep   bool
 	placed   bool       // pos and rot were taken from the actor
 	arot     mgl32.Quat // the actor's rotation rot was last taken from (static, kinematic)
+
+	// The behaviour of its actor when its contacts were last dispatched,
+	// as the two words of the interface, and that behaviour as a
+	// ContactHandler (nil if it is none): dispatch asserts a behaviour's
+	// type only when the behaviour changed, because the runtime grows an
+	// assertion's cache of types, allocating, at a moment of its choosing.
+	behWords [2]unsafe.Pointer
+	handler  ContactHandler
 
 	// Derived by Step (and by a Load) from the above and the actors.
 	live   bool
