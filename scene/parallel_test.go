@@ -163,22 +163,30 @@ func TestSplitPropagationAllocatesNothing(t *testing.T) {
 			roots = append(roots, h)
 		}
 	}
-	const warm = 400 // start the helpers, grow the buffers, fill the runtime's caches
-	for i := range uint64(warm) {
-		tick(t, m, i)
-	}
-	next := uint64(warm)
-	if n := quietAllocs(func() {
-		if err := m.Tick(tickInfo(next)); err != nil {
-			t.Fatal(err)
-		}
-		next++
-	}); n != 0 {
+	if n := warmTickAllocs(t, m); n != 0 {
 		t.Errorf("split ticks allocated %d times per 50 ticks, want 0", n)
 	}
 	if m.split == nil {
 		t.Fatal("the manager never split its propagation")
 	}
+}
+
+// warmTickAllocs ticks m 400 times (the split helpers start, the buffers
+// grow, the runtime's caches fill), then returns quietAllocs of its next
+// ticks.
+func warmTickAllocs(t *testing.T, m *Manager) uint64 {
+	t.Helper()
+	const warm = 400
+	for i := range uint64(warm) {
+		tick(t, m, i)
+	}
+	next := uint64(warm)
+	return quietAllocs(func() {
+		if err := m.Tick(tickInfo(next)); err != nil {
+			t.Fatal(err)
+		}
+		next++
+	})
 }
 
 // quietAllocs returns the fewest allocations (by every goroutine) that 50
@@ -300,17 +308,7 @@ func TestSplitBulkTickerAllocatesNothing(t *testing.T) {
 	for i := range 9000 {
 		spawn(t, m, Spec{Pos: mgl32.Vec3{float32(i), 0, 0}, Bulk: b})
 	}
-	const warm = 400 // as in TestSplitPropagationAllocatesNothing
-	for i := range uint64(warm) {
-		tick(t, m, i)
-	}
-	next := uint64(warm)
-	if n := quietAllocs(func() {
-		if err := m.Tick(tickInfo(next)); err != nil {
-			t.Fatal(err)
-		}
-		next++
-	}); n != 0 {
+	if n := warmTickAllocs(t, m); n != 0 {
 		t.Errorf("split bulk ticks allocated %d times per 50 ticks, want 0", n)
 	}
 }
