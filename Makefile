@@ -21,10 +21,10 @@ BENCHTIME ?= 2s
 BENCHCMD  := $(GO) test -p 1 -run='^$$' -bench=. -benchmem -benchtime=$(BENCHTIME) ./...
 FRAMEBENCH_ARGS ?= -actors 1000,10000,20000,100000
 # The peer comparison: tickwork and raylib-go (built with -tags x11) on
-# the same cube scene, 3 rounds interleaved at 1k, 10k, 20k and 50k cubes
+# the same cube scene, 5 rounds interleaved at 1k, 10k, 20k and 50k cubes
 # plus 60 Hz pacing, 10 s a run so that each p99 is taken over ~600 frame
-# intervals, not decided by one late wake-up (about three minutes on two cores).
-PEER_ARGS ?= -peer $(BENCH_OUT)/raylib-peer -peer-cubes 1000,10000,20000,50000 -peer-rounds 3 \
+# intervals, not decided by one late wake-up (about five minutes on two cores).
+PEER_ARGS ?= -peer $(BENCH_OUT)/raylib-peer -peer-cubes 1000,10000,20000,50000 -peer-rounds 5 \
 	-peer-duration 2s -peer-warmup 500ms -peer-pace-duration 10s
 SOAK      ?= 10m
 

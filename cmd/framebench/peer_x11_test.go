@@ -108,8 +108,10 @@ func TestPeerComparisonSmoke(t *testing.T) {
 		t.Fatalf("got comparison %+v, want raylib-go at one size, with pacing", pc)
 	}
 	s := pc.Sizes[0]
-	if s.Cubes != 100 || len(s.TickworkFPS) != 1 || len(s.GammaFPS) != 1 || len(s.LinearFPS) != 1 || s.RatioGamma <= 0 || s.RatioLinear <= 0 {
-		t.Errorf("got %+v, want one round of tickwork and of the peer lit each way at 100 cubes, and both ratios", s)
+	if s.Cubes != 100 || len(s.TickworkFPS) != 1 || len(s.GammaFPS) != 1 || len(s.LinearFPS) != 1 ||
+		len(s.RoundsGamma) != 1 || s.RoundsGamma[0] != s.TickworkFPS[0]/s.GammaFPS[0] || s.RatioGamma != s.RoundsGamma[0] ||
+		len(s.RoundsLinear) != 1 || s.RoundsLinear[0] != s.TickworkFPS[0]/s.LinearFPS[0] || s.RatioLinear != s.RoundsLinear[0] {
+		t.Errorf("got %+v, want one round of tickwork and of the peer lit each way at 100 cubes, and that round's ratios", s)
 	}
 	if p := pc.Pacing; len(p.TickworkP99) != 1 || len(p.PeerP99) != 1 || p.TargetMs < 16 || p.TargetMs > 17 {
 		t.Errorf("got pacing %+v, want one round of each at 60 Hz", p)

@@ -18,7 +18,10 @@ import (
 // PeerComparison is tickwork against a peer engine on package peer's cube
 // scene: rounds of runs, tickwork (one behaviour per cube) and the peer
 // lit both ways (peer.Shadings) taking turns at each size, then both paced
-// to 60 Hz; the figures are medians over the rounds.
+// to 60 Hz. A frame-rate ratio is the median of the rounds' ratios (each
+// round's runs are taken side by side, so a drift of the host's speed
+// between rounds cancels out of them); the other figures are medians over
+// the rounds.
 type PeerComparison struct {
 	Engine        string      `json:"engine"` // as the peer reports itself
 	Binary        string      `json:"binary"`
@@ -42,8 +45,14 @@ type PeerSize struct {
 	Tickwork    float64   `json:"tickwork_fps_median"` // median over the rounds
 	Gamma       float64   `json:"peer_gamma_fps_median"`
 	Linear      float64   `json:"peer_linear_fps_median"`
-	RatioGamma  float64   `json:"ratio_gamma"`  // Tickwork / Gamma; 0 when a side has no run
-	RatioLinear float64   `json:"ratio_linear"` // Tickwork / Linear; 0 when a side has no run
+
+	// Each round's tickwork ÷ peer frame rate, for the rounds in which both
+	// runs were made; RatioGamma and RatioLinear are their medians (0 when
+	// a side has no run; see finish for results without rounds' ratios).
+	RoundsGamma  []float64 `json:"round_ratios_gamma,omitempty"`
+	RoundsLinear []float64 `json:"round_ratios_linear,omitempty"`
+	RatioGamma   float64   `json:"ratio_gamma"`
+	RatioLinear  float64   `json:"ratio_linear"`
 
 	// Profiles is where each round's tickwork frame went; Profile is the
 	// one of the round with the median frame rate (the lower of the two
@@ -60,13 +69,22 @@ func (s *PeerSize) peerFPS(k peer.Shading) *[]float64 {
 	return &s.LinearFPS
 }
 
-// ratio is tickwork's median frame rate over the peer's lit with shading
-// k (0 when a side has no run).
+// ratio is the median over the rounds of tickwork's frame rate over the
+// peer's lit with shading k (0 when a side has no run).
 func (s *PeerSize) ratio(k peer.Shading) float64 {
 	if k == peer.ShadingGamma {
 		return s.RatioGamma
 	}
 	return s.RatioLinear
+}
+
+// rounds is the list of each round's ratio against the peer lit with
+// shading k.
+func (s *PeerSize) rounds(k peer.Shading) *[]float64 {
+	if k == peer.ShadingGamma {
+		return &s.RoundsGamma
+	}
+	return &s.RoundsLinear
 }
 
 // peerMedian is the peer's median frame rate lit with shading k.
@@ -134,18 +152,31 @@ func median(vs []float64) float64 {
 	return s[n/2]
 }
 
-// finish computes the medians and ratios from the rounds.
+// finish computes the medians and ratios from the rounds. Results written
+// before the rounds' ratios were kept have none: when every round has both
+// runs (lists of equal length), the ratios are taken round by round from
+// the frame rates; otherwise the ratio is that of each side's median.
 func (pc *PeerComparison) finish() {
-	ratio := func(a, b float64) float64 {
-		if a > 0 && b > 0 {
-			return a / b
-		}
-		return 0
-	}
 	for i := range pc.Sizes {
 		s := &pc.Sizes[i]
 		s.Tickwork, s.Gamma, s.Linear = median(s.TickworkFPS), median(s.GammaFPS), median(s.LinearFPS)
-		s.RatioGamma, s.RatioLinear = ratio(s.Tickwork, s.Gamma), ratio(s.Tickwork, s.Linear)
+		for _, k := range peer.Shadings {
+			rs, fps := s.rounds(k), *s.peerFPS(k)
+			if len(*rs) == 0 && len(fps) == len(s.TickworkFPS) {
+				for j, f := range fps {
+					if r := fpsRatio(s.TickworkFPS[j], f); r > 0 {
+						*rs = append(*rs, r)
+					}
+				}
+			}
+		}
+		s.RatioGamma, s.RatioLinear = median(s.RoundsGamma), median(s.RoundsLinear)
+		if len(s.RoundsGamma) == 0 {
+			s.RatioGamma = fpsRatio(s.Tickwork, s.Gamma)
+		}
+		if len(s.RoundsLinear) == 0 {
+			s.RatioLinear = fpsRatio(s.Tickwork, s.Linear)
+		}
 		s.Profile = nil
 		if n := len(s.Profiles); n > 0 {
 			byFPS := slices.Clone(s.Profiles)
@@ -156,6 +187,14 @@ func (pc *PeerComparison) finish() {
 	if p := pc.Pacing; p != nil {
 		p.Tickwork, p.Peer, p.TickworkEngine = median(p.TickworkP99), median(p.PeerP99), median(p.TickworkEngineP99)
 	}
+}
+
+// fpsRatio is a ÷ b, 0 unless both are positive.
+func fpsRatio(a, b float64) float64 {
+	if a > 0 && b > 0 {
+		return a / b
+	}
+	return 0
 }
 
 // runPeerComparison runs the rounds and puts the comparison into res; it
@@ -206,6 +245,9 @@ func runPeerComparison(c *config, res *Results, keep *keeper, buf *[]frameRec, l
 	for round := range c.peerRounds {
 		for i := range pc.Sizes {
 			s := &pc.Sizes[i]
+			// This round's frame rates: tickwork's, then the peer's lit
+			// each way (0 for a run that failed).
+			fps := make([]float64, sides)
 			// Rotate who goes first, so that a drift in the machine's
 			// speed over the run favours no side.
 			for k := range sides {
@@ -221,6 +263,7 @@ func runPeerComparison(c *config, res *Results, keep *keeper, buf *[]frameRec, l
 					}
 					s.TickworkFPS = append(s.TickworkFPS, r.FPSMedian)
 					s.Profiles = append(s.Profiles, profileOf(r))
+					fps[0] = r.FPSMedian
 					continue
 				}
 				sh := peer.Shadings[side-1]
@@ -230,8 +273,15 @@ func runPeerComparison(c *config, res *Results, keep *keeper, buf *[]frameRec, l
 					ok = false
 					continue
 				}
-				fps := s.peerFPS(sh)
-				*fps = append(*fps, rep.FPSMedian)
+				pf := s.peerFPS(sh)
+				*pf = append(*pf, rep.FPSMedian)
+				fps[side] = rep.FPSMedian
+			}
+			for j, sh := range peer.Shadings {
+				if r := fpsRatio(fps[0], fps[j+1]); r > 0 {
+					rs := s.rounds(sh)
+					*rs = append(*rs, r)
+				}
 			}
 		}
 		p := pc.Pacing
