@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -14,7 +15,8 @@ func TestPeerGoals(t *testing.T) {
 	pc := &PeerComparison{
 		Engine: "raylib-go v0.55.1", Rounds: 3,
 		Sizes: []PeerSize{
-			{Cubes: 1000, TickworkFPS: []float64{120, 110, 130}, GammaFPS: []float64{100, 90, 100}, LinearFPS: []float64{96, 97, 95}},
+			{Cubes: 1000, TickworkFPS: []float64{120, 110, 130}, GammaFPS: []float64{100, 90, 100}, LinearFPS: []float64{96, 97, 95},
+				RoundsGamma: []float64{120.0 / 100, 110.0 / 90, 130.0 / 100}, RoundsLinear: []float64{120.0 / 96, 110.0 / 97, 130.0 / 95}},
 			{Cubes: 10000, TickworkFPS: []float64{50, 52}, GammaFPS: []float64{50, 50, 49}, LinearFPS: []float64{40, 41, 42}},
 			{Cubes: 20000, TickworkFPS: []float64{27, 30, 45}, GammaFPS: []float64{30, 30, 30}, LinearFPS: []float64{20},
 				RoundsGamma: []float64{0.9, 1, 1.5}, RoundsLinear: []float64{1.5}},
@@ -35,8 +37,8 @@ func TestPeerGoals(t *testing.T) {
 		{met, "Frame rate ÷ raylib-go v0.55.1's lit in gamma space, 1,000 cubes, vsync off", "1.22× (rounds 1.20×, 1.22×, 1.30×; medians 120 ÷ 100 fps)", ""},
 		// 120/96, 110/97, 130/95: at least 1.2 against the same pixels.
 		{met, "Frame rate ÷ raylib-go v0.55.1's with the same pixels (lit in linear light), 1,000 cubes, vsync off", "1.25× (rounds 1.25×, 1.13×, 1.37×; medians 120 ÷ 96.0 fps)", ""},
-		// A round without a tickwork run: the rounds cannot be paired, so
-		// 51 (the mean of the middle two of an even count) ÷ 50.
+		// No rounds' ratios, and runs failed: the rounds cannot be paired,
+		// so 51 (the mean of the middle two of an even count) ÷ 50.
 		{missed, "", "1.02× (medians 51.0 ÷ 50.0 fps)", "missed by 0.080× (7.3% short)"},
 		// 51 ÷ 41 = 1.244: met against 1.2 although short of 1.1's row above.
 		{met, "", "1.24× (medians 51.0 ÷ 41.0 fps)", ""},
@@ -67,6 +69,25 @@ func TestPeerGoals(t *testing.T) {
 	g := peerGoals(&Results{Peer: pc})[9]
 	if g.Status != missed || g.Detail != "0.200 ms over raylib-go v0.55.1's" {
 		t.Errorf("pacing worse than the peer: got %v %q, want missed by 0.200 ms", g.Status, g.Detail)
+	}
+}
+
+// Results written before the rounds' ratios were kept are paired round by
+// round when no run failed, and compared by medians when one did.
+func TestPeerRatiosOfOlderResults(t *testing.T) {
+	sizes := func() []PeerSize {
+		return []PeerSize{{Cubes: 1000, TickworkFPS: []float64{120, 110, 130}, GammaFPS: []float64{100, 90, 100}, LinearFPS: []float64{96, 97, 95}}}
+	}
+	pc := &PeerComparison{Rounds: 3, Sizes: sizes()}
+	pc.finish()
+	s := pc.Sizes[0]
+	if want := []float64{1.2, 110.0 / 90, 1.3}; !slices.Equal(s.RoundsGamma, want) || s.RatioGamma != 110.0/90 {
+		t.Errorf("no failed run: got rounds %v, ratio %v; want %v and their median", s.RoundsGamma, s.RatioGamma, want)
+	}
+	pc = &PeerComparison{Rounds: 3, Sizes: sizes(), Errors: []string{"peer (gamma), 1000 cubes, round 4: no window"}}
+	pc.finish()
+	if s := pc.Sizes[0]; len(s.RoundsGamma) != 0 || s.RatioGamma != 1.2 || s.RatioLinear != 120.0/96 {
+		t.Errorf("a failed run: got rounds %v, ratios %v and %v; want none, and 120 ÷ 100 and 120 ÷ 96", s.RoundsGamma, s.RatioGamma, s.RatioLinear)
 	}
 }
 

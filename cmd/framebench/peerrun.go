@@ -153,16 +153,17 @@ func median(vs []float64) float64 {
 }
 
 // finish computes the medians and ratios from the rounds. Results written
-// before the rounds' ratios were kept have none: when every round has both
-// runs (lists of equal length), the ratios are taken round by round from
-// the frame rates; otherwise the ratio is that of each side's median.
+// before the rounds' ratios were kept have none: when no run failed (so
+// the frame-rate lists are aligned round by round), the ratios are taken
+// round by round from the frame rates; otherwise the ratio is that of each
+// side's median.
 func (pc *PeerComparison) finish() {
 	for i := range pc.Sizes {
 		s := &pc.Sizes[i]
 		s.Tickwork, s.Gamma, s.Linear = median(s.TickworkFPS), median(s.GammaFPS), median(s.LinearFPS)
 		for _, k := range peer.Shadings {
 			rs, fps := s.rounds(k), *s.peerFPS(k)
-			if len(*rs) == 0 && len(fps) == len(s.TickworkFPS) {
+			if len(*rs) == 0 && len(pc.Errors) == 0 && len(fps) == len(s.TickworkFPS) {
 				for j, f := range fps {
 					if r := fpsRatio(s.TickworkFPS[j], f); r > 0 {
 						*rs = append(*rs, r)
