@@ -58,27 +58,13 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 	m.inTick = true
 	m.tick = t.Index
 
-	errs := m.tickErrs[:0]
+	m.tickErrs = m.tickErrs[:0]
 	for c := 0; c < len(m.chunks); c++ { // chunks may be added by spawns
-		ch := m.chunks[c]
-		if ch.tickers == 0 {
-			continue
-		}
-		for k, tk := range ch.tick[:m.chunkLen(c)] {
-			if tk == nil {
-				continue
-			}
-			if ch.flags[k]&(flagAlive|flagFresh) != flagAlive {
-				continue
-			}
-			a := &ch.a[k]
-			m.running = runSlot(c, k)
-			if err := tk.Tick(a, t, m); err != nil {
-				errs = append(errs, fmt.Errorf("scene: tick %d: %v: %w", t.Index, a.Handle(), err))
-			}
+		if m.chunks[c].tickers > 0 {
+			m.tickChunk(c, t)
 		}
 	}
-	errs = m.tickBulk(t, errs)
+	errs := m.tickBulk(t, m.tickErrs)
 
 	// World becomes last-world by flipping which of Actor.wt is which; the
 	// new world transforms are all written below.
@@ -103,6 +89,33 @@ func (m *Manager) Tick(t timing.TickInfo) (err error) {
 	clear(errs) // keep no references to the errors
 	m.tickErrs = errs[:0]
 	return err
+}
+
+// tickChunk runs the Ticker behaviours of chunk c, in slot order. Go's
+// calling convention keeps no register across a call, so whatever the loop
+// needs after a behaviour returns is stored before the call and loaded
+// after it: the loop keeps that to the chunk, the slot and the end, and
+// leaves the errors to tickFailed.
+func (m *Manager) tickChunk(c int, t timing.TickInfo) {
+	ch := m.chunks[c]
+	n := m.chunkLen(c)
+	run := runSlot(c, 0)
+	for k := 0; k < n; k++ {
+		tk := ch.tick[k]
+		if tk == nil || ch.flags[k]&(flagAlive|flagFresh) != flagAlive {
+			continue
+		}
+		m.running = run + int32(k)
+		if err := tk.Tick(&ch.a[k], t, m); err != nil {
+			m.tickFailed(t, c, k, err)
+		}
+	}
+}
+
+// tickFailed notes err, returned by the Ticker of slot k of chunk c, for
+// Tick to return.
+func (m *Manager) tickFailed(t timing.TickInfo, c, k int, err error) {
+	m.tickErrs = append(m.tickErrs, fmt.Errorf("scene: tick %d: %v: %w", t.Index, m.chunks[c].handle[k], err))
 }
 
 // propagate recomputes world transforms from local transforms, roots in
