@@ -133,11 +133,20 @@ func collideHulls(A, B *hull, margin float64, m *manifold) bool {
 		pa, pb = g2.pa, g2.pb.sub(shift)
 		sep = -d - rs
 	}
+	sa, sb := pa.madd(n, A.r), pb.madd(n, -B.r)
+	witness := cpoint{p: sa.add(sb).mul(0.5), n: n, depth: -sep}
 	if clip(A, B, n, margin, m) {
+		// Clipping the incident face to the reference face can cut off
+		// the deepest part of a rounded shape (a capsule's end just past a
+		// triangle's edge still overlaps the face by its radius): then
+		// the overlap's witness point joins the manifold, whose deepest
+		// point is so as deep as the shapes overlap.
+		if m.pts[m.deepest()].depth < -sep-1e-6*(1+math.Abs(sep)) {
+			m.add(witness)
+		}
 		return true
 	}
-	sa, sb := pa.madd(n, A.r), pb.madd(n, -B.r)
-	m.pts[0] = cpoint{p: sa.add(sb).mul(0.5), n: n, depth: -sep}
+	m.pts[0] = witness
 	m.np = 1
 	return true
 }
