@@ -97,6 +97,7 @@ type Game struct {
 	quit      bool
 	started   bool
 	stopped   bool
+	presented bool // the first frame has run: its time was skipped
 
 	in      *Input
 	quiet   *Input // the empty view states below the top get

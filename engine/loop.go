@@ -72,6 +72,11 @@ func (g *Game) AddTickSink(s TickSink) { g.sinks = append(g.sinks, s) }
 // ticks, interpolate and draw the visible states bottom first, present,
 // pace. It returns ErrQuit once the game has ended cleanly (every state
 // exited), or the error that ended it.
+//
+// The time the first frame takes once it has read the clock (drawing and
+// presenting the first picture: shaders compiled, meshes uploaded) is not
+// played (timing.Scheduler.Skip): the second frame ticks for its own time
+// only, instead of catching up, or dropping, the start-up.
 func (g *Game) RunFrame() (err error) {
 	if g.inFrame {
 		return ErrReentered
@@ -144,6 +149,10 @@ func (g *Game) RunFrame() (err error) {
 	}
 	g.pace.wait(minimised)
 	g.lap(&g.prof.Pace)
+	if !g.presented {
+		g.presented = true
+		g.sched.Skip(g.clock.Now())
+	}
 	return nil
 }
 

@@ -32,8 +32,9 @@ type Scheduler struct {
 	epochTicks uint64
 	epochTime  Micros
 
-	game    exact // game time that flowed: simulated or pending, not dropped or paused
-	dropped exact // game time dropped by the overload policy
+	game    exact  // game time that flowed: simulated or pending, not dropped or paused
+	dropped exact  // game time dropped by the overload policy
+	skipped Micros // real time taken out of play by Skip
 
 	scaleQ   uint64 // time scale in 1/65536 steps
 	scaleRem uint64 // carried remainder of scaled time, in units/65536
@@ -353,8 +354,8 @@ func (s *Scheduler) Rate() int { return int(s.rate) }
 func (s *Scheduler) Ticks() uint64 { return s.ticks }
 
 // GameTime returns the game time that has flowed: real time scaled by the
-// time scale, excluding time paused or dropped, including single steps,
-// rounded down to whole microseconds. The scheduler keeps it exactly (in
+// time scale, excluding time paused, dropped or skipped, including single
+// steps, rounded down to whole microseconds. The scheduler keeps it exactly (in
 // units of 1/rate µs), and after every frame that owes no tick (every frame
 // but CatchUp's in debt), at a constant rate, Ticks() == ⌊T·rate/1e6⌋ for
 // the exact time T. Since GameTime() ≤ T < GameTime()+1µs, the rounded value
@@ -365,6 +366,30 @@ func (s *Scheduler) GameTime() Micros { return s.game.us }
 
 // Dropped returns the total game time the overload policy has dropped.
 func (s *Scheduler) Dropped() Micros { return s.dropped.us }
+
+// Skip takes the real time from the previous frame's clock reading to now
+// out of play: the next frame counts its time from now, as if the clock
+// had started then. Nothing is ticked, owed or dropped for it; Skipped
+// adds it up. The engine calls it once, when the first frame has been
+// presented, so that the time the first picture took (compiling shaders,
+// uploading meshes: a fifth of a second under a software rasteriser) is
+// start-up, not game time for the next frame to catch up or drop. Call it
+// between frames; before the first Advance, or for a time earlier than the
+// previous reading, it does nothing.
+func (s *Scheduler) Skip(now Micros) {
+	if !s.started || s.inFrame {
+		return
+	}
+	d := now - s.last // wrap-safe
+	if d > math.MaxInt64 {
+		return
+	}
+	s.skipped += d
+	s.last = now
+}
+
+// Skipped returns the total real time Skip has taken out of play.
+func (s *Scheduler) Skipped() Micros { return s.skipped }
 
 // Owed returns the game time policy CatchUp still owes: whole ticks behind
 // beyond the tick in progress. It is 0 under the other policies.

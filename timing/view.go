@@ -57,6 +57,14 @@ func (v View) Dropped() Micros {
 	return v.s.Dropped()
 }
 
+// Skipped returns the real time taken out of play (see Scheduler.Skip).
+func (v View) Skipped() Micros {
+	if v.s == nil {
+		return 0
+	}
+	return v.s.Skipped()
+}
+
 // Owed returns the game time CatchUp still owes.
 func (v View) Owed() Micros {
 	if v.s == nil {

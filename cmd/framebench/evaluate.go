@@ -213,7 +213,7 @@ func timingGoals(res *Results) []goal {
 		}
 	}
 	name := "Ticks = ⌊T·rate/1e6⌋ over a real run with a varying frame rate"
-	src := "cmd/framebench varying: Game.Time().Ticks(), Scheduler.GameTime() and Dropped() against the real clock"
+	src := "cmd/framebench varying: Game.Time().Ticks(), Scheduler.GameTime(), Dropped() and Skipped() against the real clock"
 	if vr == nil {
 		return append(gs, absent(name, src, "exact, no time lost", whyMissing(res, "varying", -1)))
 	}
@@ -222,8 +222,8 @@ func timingGoals(res *Results) []goal {
 	if res != nil {
 		rate = res.Settings.TickRate
 	}
-	measured := fmt.Sprintf("%d ticks, ⌊%d µs × %d / 1e6⌋ = %d: exact %s; dropped %d µs; game time within real time [%d, %d] µs: %s; %d frames %s–%s ms apart",
-		e.Ticks, e.GameTimeUs, rate, e.Expected, yesNo(e.Exact), e.DroppedUs, e.RealMinUs, e.RealMaxUs, yesNo(e.NoLostTime),
+	measured := fmt.Sprintf("%d ticks, ⌊%d µs × %d / 1e6⌋ = %d: exact %s; dropped %d µs; game time and the first frame's drawing (%d µs, skipped) within real time [%d, %d] µs: %s; %d frames %s–%s ms apart",
+		e.Ticks, e.GameTimeUs, rate, e.Expected, yesNo(e.Exact), e.DroppedUs, e.SkippedUs, e.RealMinUs, e.RealMaxUs, yesNo(e.NoLostTime),
 		vr.Frames, num(vr.Interval.Min), num(vr.Interval.Max))
 	var why []string
 	if !e.Exact {

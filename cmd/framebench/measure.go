@@ -252,6 +252,7 @@ func (rc *recorder) exactness(framesTicks, ticksMeasured uint64, maxPerFrame int
 		GameTimeUs:  gt,
 		Expected:    gt * uint64(s.Rate()) / 1_000_000,
 		DroppedUs:   uint64(s.Dropped()),
+		SkippedUs:   uint64(s.Skipped()),
 		RealMinUs:   uint64(rc.tLastA - rc.tStartB),
 		RealMaxUs:   uint64(rc.tLastB - rc.tStartA),
 		FramesTicks: framesTicks,
@@ -262,8 +263,11 @@ func (rc *recorder) exactness(framesTicks, ticksMeasured uint64, maxPerFrame int
 	// (see timing.Scheduler.GameTime).
 	upper := (gt + 1) * uint64(s.Rate()) / 1_000_000
 	e.Exact = e.Ticks >= e.Expected && e.Ticks <= upper
-	// Clock readings are truncated to whole microseconds: allow one.
-	e.NoLostTime = e.DroppedUs == 0 && gt+1 >= e.RealMinUs && gt <= e.RealMaxUs+1
+	// The real time is the game time and what the engine skipped (the
+	// first frame's drawing). Clock readings are truncated to whole
+	// microseconds: allow one.
+	played := gt + e.SkippedUs
+	e.NoLostTime = e.DroppedUs == 0 && played+1 >= e.RealMinUs && played <= e.RealMaxUs+1
 	e.TickSumOK = framesTicks == ticksMeasured
 	return e
 }

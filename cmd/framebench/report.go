@@ -288,7 +288,7 @@ func writeHarness(p printer, res *Results) {
 				num(r.Interval.Median), num(r.Interval.P99), num(r.Interval.Max), pacedTo(r), allocsPerFrame(r), num(r.BytesPerFrame), r.GCCycles,
 				exactCell(&r.Exact))
 		}
-		p("\nTicks are exact when Game.Time().Ticks() = ⌊GameTime·rate/1e6⌋ and the ticks counted frame by frame agree; game time dropped by the engine's cap on ticks per frame (Options.MaxTicksPerFrame, 5 by default: frames longer than that many steps) is listed.\n")
+		p("\nTicks are exact when Game.Time().Ticks() = ⌊GameTime·rate/1e6⌋ and the ticks counted frame by frame agree; game time dropped by the engine's cap on ticks per frame (Options.MaxTicksPerFrame, 5 by default: frames longer than that many steps) is listed; the time the first frame took to draw, which the engine skips (timing.Scheduler.Skip), counts as real time that passed.\n")
 		p("A vsync run is paced in software only when the engine sees frames end (swap included) in under 85%% of the refresh interval, which a driver honouring vsync never allows; frames slower than 95%% of it are not paced (there is nothing to wait for).\n")
 		p("\nPhases, mean / p99 (ms):\n\n| Run | Tick | Interpolate | Build | Engine CPU | Render | Renderer CPU | Swap + pace | GL calls |\n|---|---|---|---|---|---|---|---|---|\n")
 		for i := range res.Runs {

@@ -159,9 +159,10 @@ type Exactness struct {
 	Expected    uint64 `json:"expected"`     // ⌊GameTime·rate/1e6⌋
 	Exact       bool   `json:"exact"`        // Ticks == Expected
 	DroppedUs   uint64 `json:"dropped_us"`   // Scheduler.Dropped()
+	SkippedUs   uint64 `json:"skipped_us"`   // Scheduler.Skipped(): the first frame's drawing, not played
 	RealMinUs   uint64 `json:"real_min_us"`  // real time from Start to the last frame's clock reading lies
 	RealMaxUs   uint64 `json:"real_max_us"`  // between these bounds
-	NoLostTime  bool   `json:"no_lost_time"` // GameTime within the real-time bounds and nothing dropped
+	NoLostTime  bool   `json:"no_lost_time"` // GameTime + SkippedUs within the real-time bounds and nothing dropped
 	FramesTicks uint64 `json:"frames_ticks"` // ticks counted frame by frame in the measured part
 	TickSumOK   bool   `json:"tick_sum_ok"`  // FramesTicks equals the ticks run in the measured part
 	MaxPerFrame int    `json:"max_ticks_per_frame"`
