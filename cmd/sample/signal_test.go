@@ -158,15 +158,17 @@ func TestWindowedAudioOutIsWrittenOnEveryCleanEnd(t *testing.T) {
 }
 
 // waitForGrowth waits until a file matching pattern has grown past the
-// size it had when first seen (the game has run and written), or fails the
-// test after limit.
+// size it had when first seen with something in it (the game has run and
+// written: for a recording, past its header, by a chunk of ticks), or fails
+// the test after limit. A file seen empty, just created, is not yet a size
+// to grow from: its header would count as growth.
 func waitForGrowth(t *testing.T, pattern string, limit time.Duration) {
 	t.Helper()
 	deadline := time.Now().Add(limit)
 	first := int64(-1)
 	for time.Now().Before(deadline) {
 		if m, _ := filepath.Glob(pattern); len(m) == 1 {
-			if fi, err := os.Stat(m[0]); err == nil {
+			if fi, err := os.Stat(m[0]); err == nil && fi.Size() > 0 {
 				if first < 0 {
 					first = fi.Size()
 				} else if fi.Size() > first {
