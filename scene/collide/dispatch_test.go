@@ -47,18 +47,28 @@ func TestContactsAllocateNothingOverManyTicks(t *testing.T) {
 	for i := range uint64(5) { // the world's buffers grow to size
 		step(i)
 	}
-	const ticks = 20000
+	// Two runs of 10000 ticks, counted apart: what the contacts allocate
+	// every tick, or every so many ticks, shows in both. The runtime can
+	// allocate once on its own (a sudog when a collection it started
+	// during the run finishes), which shows in one run at most.
+	const ticks = 10000
 	heard := toucher.heard
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for i := range uint64(ticks) {
-		step(5 + i)
+	var runs [2]uint64
+	next := uint64(5)
+	for r := range runs {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for range ticks {
+			step(next)
+			next++
+		}
+		runtime.ReadMemStats(&after)
+		runs[r] = after.Mallocs - before.Mallocs
 	}
-	runtime.ReadMemStats(&after)
-	if toucher.heard-heard < ticks {
-		t.Fatalf("the sensor heard %d contacts in %d ticks: the test needs one a tick", toucher.heard-heard, ticks)
+	if toucher.heard-heard < 2*ticks {
+		t.Fatalf("the sensor heard %d contacts in %d ticks: the test needs one a tick", toucher.heard-heard, 2*ticks)
 	}
-	if n := after.Mallocs - before.Mallocs; n != 0 {
-		t.Errorf("%d ticks of one resting contact: %d allocations, want 0", ticks, n)
+	if min(runs[0], runs[1]) != 0 || max(runs[0], runs[1]) > 1 {
+		t.Errorf("two runs of %d ticks of one resting contact: %d and %d allocations, want 0 in each (1 in one of them at most, the runtime's own)", ticks, runs[0], runs[1])
 	}
 }
