@@ -32,7 +32,7 @@ type Scheduler struct {
 	epochTicks uint64
 	epochTime  Micros
 
-	game    exact  // game time that flowed: simulated or pending, not dropped or paused
+	game    exact  // game time that flowed: simulated or pending, not dropped, paused or skipped
 	dropped exact  // game time dropped by the overload policy
 	skipped Micros // real time taken out of play by Skip
 
@@ -355,8 +355,8 @@ func (s *Scheduler) Ticks() uint64 { return s.ticks }
 
 // GameTime returns the game time that has flowed: real time scaled by the
 // time scale, excluding time paused, dropped or skipped, including single
-// steps, rounded down to whole microseconds. The scheduler keeps it exactly (in
-// units of 1/rate µs), and after every frame that owes no tick (every frame
+// steps, rounded down to whole microseconds. The scheduler keeps it exactly
+// (in units of 1/rate µs), and after every frame that owes no tick (every frame
 // but CatchUp's in debt), at a constant rate, Ticks() == ⌊T·rate/1e6⌋ for
 // the exact time T. Since GameTime() ≤ T < GameTime()+1µs, the rounded value
 // gives ⌊GameTime·rate/1e6⌋ ≤ Ticks() ≤ ⌊(GameTime+1µs)·rate/1e6⌋: one less
