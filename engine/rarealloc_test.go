@@ -97,14 +97,7 @@ func TestManyFramesAllocateNothing(t *testing.T) {
 		step()
 	}
 	const frames = 20_000
-	defer func(r int) { runtime.MemProfileRate = r }(runtime.MemProfileRate)
-	runtime.MemProfileRate = 1
-	before := allocProfile()
-	for range frames {
-		step()
-	}
-	runtime.MemProfileRate = 512 * 1024
-	if n, bytes, where := allocsThrough(before, allocProfile(), "engine.TestManyFramesAllocateNothing"); n != 0 {
+	if n, bytes, where := profiledAllocs(frames, step, "engine.TestManyFramesAllocateNothing"); n != 0 {
 		t.Errorf("%d frames: got %d allocations (%d B), want 0; first at\n%s", frames, n, bytes, where)
 	}
 	// Both states ticked and were drawn, with the HUD at the window's scale.
@@ -163,19 +156,25 @@ func TestContactsAllocateNothingOverManyTicks(t *testing.T) {
 	}
 	const ticks = 20_000
 	heard := toucher.heard
-	defer func(r int) { runtime.MemProfileRate = r }(runtime.MemProfileRate)
-	runtime.MemProfileRate = 1
-	before := allocProfile()
-	for range ticks {
-		step()
-	}
-	runtime.MemProfileRate = 512 * 1024
-	if n, bytes, where := allocsThrough(before, allocProfile(), "engine.TestContactsAllocateNothingOverManyTicks"); n != 0 {
+	if n, bytes, where := profiledAllocs(ticks, step, "engine.TestContactsAllocateNothingOverManyTicks"); n != 0 {
 		t.Errorf("%d ticks of one resting contact: got %d allocations (%d B), want 0; first at\n%s", ticks, n, bytes, where)
 	}
 	if toucher.heard-heard < ticks {
 		t.Fatalf("the sensor heard %d contacts in %d ticks: the test needs one a tick", toucher.heard-heard, ticks)
 	}
+}
+
+// profiledAllocs calls f n times with every allocation recorded and
+// returns allocsThrough of those calls for the test function fn.
+func profiledAllocs(n int, f func(), fn string) (count, bytes int64, where string) {
+	defer func(r int) { runtime.MemProfileRate = r }(runtime.MemProfileRate)
+	runtime.MemProfileRate = 1
+	before := allocProfile()
+	for range n {
+		f()
+	}
+	runtime.MemProfileRate = 512 * 1024
+	return allocsThrough(before, allocProfile(), fn)
 }
 
 // allocProfile returns the allocation profile as of a collection made now.
