@@ -139,8 +139,8 @@ func collideHulls(A, B *hull, margin float64, m *manifold) bool {
 		// Clipping the incident face to the reference face can cut off
 		// the deepest part of a rounded shape (a capsule's end just past a
 		// triangle's edge still overlaps the face by its radius): then
-		// the overlap's witness point joins the manifold, whose deepest
-		// point is so as deep as the shapes overlap.
+		// the overlap's witness point joins the manifold, so that its
+		// deepest point is as deep as the shapes overlap.
 		if m.pts[m.deepest()].depth < -sep-1e-6*(1+math.Abs(sep)) {
 			m.add(witness)
 		}
